@@ -1,0 +1,285 @@
+/**
+ * The types every part of ems-conformance agrees on. Data flows one way:
+ * spec (operations, schemas, rules) -> generators -> requests (client, through a profile)
+ * -> validation and oracles -> verdicts -> reports.
+ */
+
+// ------------------------------------------------------------------ operations
+
+/** Operation keys, as used in rule IDs (`schema.<operation>`) and in the spec's `x-operation`. */
+export type OperationKey =
+  | 'helper.ping'
+  | 'groups.search'
+  | 'emails.search'
+  | 'contacts.import'
+  | 'exports.emails'
+  | 'exports.jobStatus'
+  | 'exports.getFile'
+  | 'login.applicationAccessToken';
+
+export type HttpMethod = 'GET' | 'POST';
+
+// ------------------------------------------------------------------ rule catalogue (spec/rules.yaml)
+
+export type RuleLevel = 'documented' | 'service-convention';
+
+/** A capability a target must offer for a rule to be judged (see spec/rules.yaml header). */
+export type Capability = 'writes' | 'token:noGroups' | 'token:noImport' | 'token:app' | `fixture:${string}`;
+
+export interface RuleSource {
+  doc: 'interface.md' | 'service-facts.md';
+  section: string;
+  quote: string;
+}
+
+export interface Rule {
+  id: string;
+  area: string;
+  operations: OperationKey[];
+  level: RuleLevel;
+  statement: string;
+  source: RuleSource;
+  needs?: Capability[];
+}
+
+export interface Area {
+  id: string;
+  title: string;
+  section: string;
+}
+
+export interface RuleCatalogue {
+  version: number;
+  areas: Area[];
+  rules: Rule[];
+}
+
+// ------------------------------------------------------------------ target profiles (profiles/*.json)
+
+/** How a target wraps things. JSON Schema: profiles/profile.schema.json. */
+export interface Profile {
+  name: string;
+  description: string;
+  /** Name of a built-in profile or path of a profile file this one extends (deep merge, this one wins). */
+  extends?: string;
+  auth: {
+    /** Header carrying the token, e.g. "Authorization". */
+    header: string;
+    /** Text before the token, e.g. "Bearer " (may be ""). */
+    prefix: string;
+  };
+  request: {
+    /** How booleans are sent: "01" as 0/1, "truefalse" as true/false. */
+    booleans: '01' | 'truefalse';
+    /** How arrays are sent in a query string: repeated keys or one comma list. */
+    queryArrays: 'repeat' | 'comma';
+  };
+  outcome: {
+    /** HTTP statuses a success carries: "200", "2xx", or a list like "200,201". */
+    successStatus: string;
+    /** HTTP statuses an error carries: "200" (service) or "4xx" (REST). */
+    errorStatus: string;
+    /** JSON pointer (body root) of a field telling success; absent: the HTTP status alone tells. */
+    successPointer?: string;
+    /** Value of successPointer on success (service: 1). */
+    successValue?: unknown;
+    /** JSON pointer (body root) of the error code, if the target has one (service: "/code"). */
+    codePointer?: string;
+    /** JSON pointer (body root) of the error messages (service: "/errors"). */
+    errorsPointer: string;
+  };
+  /** Names of schemas under the spec's components/schemas that a whole body must match. */
+  envelope: {
+    success?: string;
+    error?: string;
+  };
+  pointers: {
+    /** Where the operation payload sits, from the body root ("/data" or ""). */
+    payload: string;
+    /** The following are relative to the payload. */
+    records: string;
+    paging: {
+      page?: string;
+      rpp?: string;
+      totalPages?: string;
+      totalRecords?: string;
+      next?: string;
+      prev?: string;
+    };
+    importResult: string;
+    jobID: string;
+    job: {
+      status: string;
+      fileKey: string;
+      fileExpiration: string;
+      totalRecords: string;
+    };
+  };
+  jobStatuses: {
+    pending: string;
+    /** Other not-finished statuses, e.g. ["In Progress"]. */
+    running: string[];
+    completed: string;
+    failed: string;
+  };
+  datetime: {
+    /** "service": YYYY-MM-DD HH:MM:SS GMT, no zone; "iso8601": RFC 3339 with Z or offset. */
+    format: 'service' | 'iso8601';
+  };
+  exportFile: {
+    container: 'zip' | 'none';
+    /** Name of the entry inside the container; "{fileKey}" is replaced. */
+    entryName: string;
+    delimiter: string;
+    lineEnding: string;
+    quoted: boolean;
+    header: boolean;
+  };
+  /** Known representation quirks the target has; tolerated, and reported as tolerated. */
+  quirks: {
+    /** "" where a value is absent (a date never set, an empty ID). */
+    emptyStringForAbsent: boolean;
+    /** 0/1 where a boolean is documented. */
+    booleanAsZeroOne: boolean;
+  };
+  /** What the documented reads cannot tell about the target's data. */
+  fixtures?: ProfileFixtures;
+}
+
+export interface ProfileFixtures {
+  /** Email addresses of contacts the target holds as suppressed. */
+  suppressedEmails?: string[];
+  /** A date range whose export job ends Failed on this target. */
+  failingExport?: { startDate: string; endDate: string };
+  [name: string]: unknown;
+}
+
+// ------------------------------------------------------------------ validation
+
+export interface ValidationIssue {
+  /** Rule the issue belongs to: `schema.<operation>`, `envelope.shape` or `envelope.datetime-format`. */
+  rule: string;
+  /** JSON pointer into the response body (from the body root). */
+  pointer: string;
+  /** ajv keyword, e.g. "type", "enum", "required", "maximum", "format". */
+  keyword: string;
+  /** The expected constraint in words, e.g. "type: integer", "enum: Active, Archived". */
+  constraint: string;
+  /** The actual value found at pointer (undefined when missing). */
+  actual: unknown;
+  message: string;
+}
+
+export type QuirkName = 'emptyStringForAbsent' | 'booleanAsZeroOne';
+
+export interface ToleratedQuirk {
+  quirk: QuirkName;
+  rule: string;
+  pointer: string;
+  actual: unknown;
+  /** The documented constraint it departs from. */
+  constraint: string;
+}
+
+export interface ValidationReport {
+  issues: ValidationIssue[];
+  tolerated: ToleratedQuirk[];
+}
+
+// ------------------------------------------------------------------ verdicts
+
+export type VerdictKind = 'pass' | 'fail' | 'inconclusive' | 'skipped';
+
+export interface Evidence {
+  title: string;
+  request?: { method: string; url: string; body?: unknown };
+  /** HTTP status, or a transport reason when no response came. */
+  response?: { status?: number; transport?: TransportFailureReason; body?: unknown };
+  expected?: unknown;
+  actual?: unknown;
+  pointer?: string;
+  /** Reproduction with tokens replaced by $EMS_TOKEN and friends. */
+  curl?: string;
+  note?: string;
+}
+
+export interface PropertyFailure {
+  seed: number;
+  path: string;
+  numRuns: number;
+  /** The shrunk counterexample, JSON-safe. */
+  counterexample: unknown;
+  /** How to replay: e.g. "EMS_SEED=123 EMS_PATH=4:1 npx playwright test --grep @rule:..." */
+  replay: string;
+}
+
+/** One judgement of one rule by one test. The reporter folds them per rule: fail > inconclusive > pass > skipped. */
+export interface Verdict {
+  rule: string;
+  verdict: VerdictKind;
+  reason?: string;
+  evidence: Evidence[];
+  repro?: string;
+  property?: PropertyFailure;
+  tolerated?: ToleratedQuirk[];
+  /** Requests the judgement made. */
+  requests: number;
+  /** How many samples were judged / could not be judged (properties). */
+  samples?: { judged: number; inconclusive: number };
+}
+
+export type TransportFailureReason =
+  | 'timeout'
+  | 'reset'
+  | 'unreachable'
+  | 'not-json'
+  | 'body-too-large'
+  | 'server-error'
+  | 'unexpected-status';
+
+// ------------------------------------------------------------------ reports/conformance.json
+
+export interface RuleResult {
+  id: string;
+  area: string;
+  statement: string;
+  source: RuleSource;
+  level: RuleLevel;
+  verdict: VerdictKind;
+  reason?: string;
+  evidence: Evidence[];
+  repro?: string;
+  property?: PropertyFailure;
+  tolerated: ToleratedQuirk[];
+  requests: number;
+  /** Titles of the tests that judged the rule. */
+  tests: string[];
+}
+
+export interface CreatedContact {
+  email: string;
+  contactID?: number;
+}
+
+export interface ConformanceReport {
+  tool: 'ems-conformance';
+  version: string;
+  target: {
+    baseUrl: string;
+    authUrl: string;
+    profile: string;
+    embeddedMock: boolean;
+    allowWrites: boolean;
+    /** Mock faults switched on (embedded mock only). */
+    faults: string[];
+  };
+  startedAt: string;
+  durationMs: number;
+  seed: number;
+  counts: Record<VerdictKind, number>;
+  requests: number;
+  /** Parameters of each operation the run sent at least once: operation -> parameter -> count. */
+  coverage: Record<string, Record<string, number>>;
+  rules: RuleResult[];
+  createdContacts: CreatedContact[];
+}
