@@ -1,0 +1,153 @@
+/**
+ * The main command: checks the configuration, pings a remote target, runs the Playwright suites,
+ * prints the summary of reports/conformance.json and exits non-zero when a rule fails (or, with
+ * --baseline and --fail-on new, only when a rule newly fails). Usage: npm run conformance -- --help
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { repoPath } from '../harness/contract';
+import { createApiClient } from '../harness/core/client';
+import { ConfigError, readSettings, reportDir, resolveTarget, type Target } from '../harness/core/config';
+import { oneLine } from '../harness/core/one-line';
+import { createRedactor, redactorFromEnv } from '../harness/core/redact';
+import { compareWithBaseline, type VerdictChange } from '../harness/report/baseline';
+import { renderSummary } from '../harness/report/write';
+import type { ConformanceReport } from '../harness/types';
+
+/** Flags that set an environment variable of docs/ARCHITECTURE.md. */
+const VARIABLE_FLAGS = {
+  'base-url': 'EMS_BASE_URL',
+  'auth-url': 'EMS_AUTH_URL',
+  token: 'EMS_TOKEN',
+  'token-no-groups': 'EMS_TOKEN_NO_GROUPS',
+  'token-no-import': 'EMS_TOKEN_NO_IMPORT',
+  'token-app': 'EMS_TOKEN_APP',
+  profile: 'EMS_PROFILE',
+  'max-rps': 'EMS_MAX_RPS',
+  'timeout-ms': 'EMS_TIMEOUT_MS',
+  'budget-s': 'EMS_BUDGET_S',
+  'export-budget-s': 'EMS_EXPORT_BUDGET_S',
+  'max-body-bytes': 'EMS_MAX_BODY_BYTES',
+  seed: 'EMS_SEED',
+  path: 'EMS_PATH',
+  runs: 'EMS_RUNS',
+  faults: 'EMS_MOCK_FAULTS',
+  workers: 'EMS_WORKERS',
+} as const;
+
+const USAGE = `usage: npm run conformance -- [flags]
+  target     --base-url URL  --auth-url URL  --profile service|rest|FILE
+  tokens     --token T  --token-no-groups T  --token-no-import T  --token-app T   (or EMS_TOKEN, ...)
+  run        --allow-writes  --max-rps N  --timeout-ms N  --budget-s N  --export-budget-s N  --max-body-bytes N
+             --seed N  --path P  --runs N  --workers N  --grep REGEX  --shard I/N
+  mock       --faults a,b   (embedded mock only: without --base-url)
+  baseline   --baseline OLD/conformance.json  --fail-on any|new
+Every flag has an EMS_* variable (docs/ARCHITECTURE.md). Exit: 0 no failing rule, 1 failing rules, 2 configuration or target unusable.`;
+
+const PREFLIGHT_TIMEOUT_MS = 5000;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      ...Object.fromEntries(Object.keys(VARIABLE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
+      'allow-writes': { type: 'boolean' },
+      grep: { type: 'string' },
+      shard: { type: 'string' },
+      baseline: { type: 'string' },
+      'fail-on': { type: 'string', default: 'any' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const failOn = values['fail-on'];
+  if (failOn !== 'any' && failOn !== 'new') throw new ConfigError(`--fail-on ${failOn}: use any or new`);
+  if (failOn === 'new' && !values.baseline) throw new ConfigError('--fail-on new needs --baseline <old conformance.json>');
+  const baseline = values.baseline ? readReport(values.baseline, '--baseline') : undefined;
+
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const [flag, variable] of Object.entries(VARIABLE_FLAGS)) {
+    const value = values[flag as keyof typeof values];
+    if (typeof value === 'string') env[variable] = value;
+  }
+  if (values['allow-writes']) env.EMS_ALLOW_WRITES = '1';
+  if (values.shard) env.EMS_BLOB = '1';
+  env.EMS_RUN_STARTED_AT = String(Date.now());
+
+  const settings = readSettings(env);
+  env.EMS_SEED = String(settings.seed);
+  if (env.EMS_BASE_URL) await preflight(resolveTarget(env));
+
+  const reportFile = join(reportDir(env), 'conformance.json');
+  rmSync(reportFile, { force: true });
+  const args = ['test', ...(values.grep ? ['--grep', values.grep] : []), ...(values.shard ? ['--shard', values.shard] : [])];
+  const playwrightExit = await run(repoPath('node_modules', '.bin', 'playwright'), args, env);
+  if (!existsSync(reportFile)) {
+    console.error(`conformance: no report was written (playwright exited with code ${playwrightExit})`);
+    return 2;
+  }
+
+  const report = readReport(reportFile, 'the report');
+  console.log(`\n${renderSummary(report)}`);
+  console.log(`duration ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}, report ${reportFile}`);
+  if (!baseline) return report.counts.fail > 0 || playwrightExit !== 0 ? 1 : 0;
+
+  const comparison = compareWithBaseline(report, baseline);
+  printChanges('newly failing', comparison.newlyFailing);
+  printChanges('newly passing', comparison.newlyPassing);
+  printChanges('changed', comparison.changed);
+  if (failOn === 'new') return comparison.newlyFailing.length > 0 ? 1 : 0;
+  return report.counts.fail > 0 || playwrightExit !== 0 ? 1 : 0;
+}
+
+/** A quick helper/ping with a short timeout: an unreachable target or a refused token ends the run at once. */
+async function preflight(target: Target): Promise<void> {
+  const redactor = createRedactor(target.tokens);
+  const api = createApiClient(target);
+  const response = await api.call('helper.ping', { allowTransportFailure: true, timeoutMs: Math.min(PREFLIGHT_TIMEOUT_MS, target.timeoutMs) });
+  if (response.transport) {
+    throw new ConfigError(`cannot reach ${target.baseUrl}: helper/ping got ${response.transport.reason} ${response.transport.detail}`);
+  }
+  if (response.outcome === 'error') {
+    const why = redactor.text(response.errors[0] ?? `HTTP ${response.status}`);
+    throw new ConfigError(`the target refused EMS_TOKEN on helper/ping (${why}): check --token`);
+  }
+}
+
+function run(command: string, args: string[], env: Record<string, string | undefined>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: 'inherit', cwd: repoPath() });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 130 : 1)));
+  });
+}
+
+function readReport(path: string, what: string): ConformanceReport {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport;
+  } catch (error) {
+    throw new ConfigError(`${what} ${path} cannot be read: ${oneLine(error)}`);
+  }
+}
+
+function printChanges(title: string, changes: VerdictChange[]): void {
+  if (changes.length === 0) return;
+  console.log(`${title}:`);
+  for (const change of changes) console.log(`  ${change.id}: ${change.before} -> ${change.after}`);
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const isUsage = error instanceof ConfigError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
+    if (!isUsage) throw error;
+    console.error(`conformance: ${redactorFromEnv(process.env).text(oneLine(error))}`);
+    process.exit(2);
+  },
+);

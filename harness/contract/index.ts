@@ -1,0 +1,25 @@
+export { loadSpec, DEFAULT_SPEC_PATH, type ContractDocument, type OperationExtensions, type PayloadPart } from './spec';
+export {
+  operationInfo,
+  operationParameters,
+  isOperationKey,
+  OPERATION_KEYS,
+  type OperationInfo,
+  type ParamSchema,
+} from './operations';
+export { loadRules, ruleById, DEFAULT_RULES_PATH } from './rules';
+export { loadProfile, listBuiltInProfiles, DEFAULT_PROFILE, PROFILES_DIR } from './profiles';
+export {
+  createResponseValidator,
+  ENVELOPE_RULE,
+  DATETIME_RULE,
+  type ResponseValidator,
+  type Outcome,
+  type ValueContext,
+} from './response-validator';
+export { DATETIME_FORMATS, type DatetimeFormat, type EmsFormat } from './datetime-formats';
+export { valueAt, parsePointer, formatPointer } from './json-pointer';
+export { repoRoot, repoPath } from './repo-path';
+export type { SchemaName } from './schema-compiler';
+export type { SchemaNode } from './schema-resolution';
+export type { paths, components, operations } from './openapi.gen';

@@ -1,0 +1,52 @@
+import type { Capability, ConformanceReport, CreatedContact, Verdict } from '../types';
+import type { Target } from './config';
+import type { CoverageRecord } from './coverage';
+import type { Redactor } from './redact';
+
+/** Test annotations the judge fixture writes and the conformance reporter reads (JSON descriptions). */
+export const ANNOTATION = {
+  verdict: 'ems-verdict',
+  target: 'ems-target',
+  coverage: 'ems-coverage',
+  createdContacts: 'ems-created-contacts',
+} as const;
+
+export type TargetAnnotation = ConformanceReport['target'] & {
+  seed: number;
+  capabilities: Capability[];
+};
+
+export interface Annotation {
+  type: string;
+  description?: string;
+}
+
+export interface TestRecordAnnotations {
+  target: Target;
+  verdicts: Verdict[];
+  coverage: CoverageRecord;
+  createdContacts: CreatedContact[];
+  redactor: Redactor;
+}
+
+/** The annotations one test leaves for the reporter, every value redacted. */
+export function testAnnotations(record: TestRecordAnnotations): Annotation[] {
+  const { target, redactor } = record;
+  const targetAnnotation: TargetAnnotation = {
+    baseUrl: target.baseUrl,
+    authUrl: target.authUrl,
+    profile: target.profile.name,
+    embeddedMock: target.embeddedMock,
+    allowWrites: target.allowWrites,
+    faults: target.faults,
+    seed: target.seed,
+    capabilities: [...target.capabilities],
+  };
+  const json = (value: unknown) => redactor.text(JSON.stringify(redactor.value(value)));
+  return [
+    { type: ANNOTATION.target, description: json(targetAnnotation) },
+    ...record.verdicts.map((verdict) => ({ type: ANNOTATION.verdict, description: json(verdict) })),
+    { type: ANNOTATION.coverage, description: json(record.coverage) },
+    ...(record.createdContacts.length > 0 ? [{ type: ANNOTATION.createdContacts, description: json(record.createdContacts) }] : []),
+  ];
+}

@@ -1,0 +1,53 @@
+import type { HttpMethod, OperationKey, TransportFailureReason, ValidationReport } from '../types';
+import type { Params } from './encode';
+
+export type Outcome = 'success' | 'error';
+
+export interface Paging {
+  page?: number;
+  rpp?: number;
+  totalPages?: number;
+  totalRecords?: number;
+  next?: string;
+  prev?: string;
+}
+
+export interface ExportJobView {
+  status?: string;
+  fileKey?: string;
+  fileExpiration?: string;
+  totalRecords?: number;
+}
+
+/** What the body of a response says, read through the target profile. */
+export interface BodyReading {
+  outcome: Outcome;
+  /** The parsed JSON body (undefined for a file). */
+  body: unknown;
+  payload: unknown;
+  errors: string[];
+  code?: number;
+  records?: unknown[];
+  paging?: Paging;
+  job?: ExportJobView;
+  jobID?: number;
+  importResult?: unknown;
+  /** The export file (getFile success). */
+  file?: Buffer;
+}
+
+/** One request and what came back, tokens redacted. */
+export interface ApiResponse extends Omit<BodyReading, 'outcome'> {
+  op: OperationKey;
+  method: HttpMethod;
+  url: string;
+  params: Params;
+  /** The body sent (POST), as sent. */
+  requestBody?: string;
+  status?: number;
+  outcome: Outcome | 'transport';
+  transport?: { reason: TransportFailureReason; detail: string };
+  validation: ValidationReport;
+  curl: string;
+  durationMs: number;
+}

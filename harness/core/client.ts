@@ -1,0 +1,148 @@
+import { createResponseValidator, operationInfo } from '../contract';
+import type { OperationKey, Profile, ValidationReport, Verdict } from '../types';
+import type { ApiResponse, BodyReading } from './api-response';
+import type { Target } from './config';
+import { toCurl } from './curl';
+import type { Params } from './encode';
+import { sharedRateLimiter, type RateLimiter } from './rate-limit';
+import { readBody } from './read-body';
+import { createRedactor } from './redact';
+import { buildRequest, type RequestOptions } from './request';
+import { responseVerdicts } from './response-verdicts';
+import { send, WireFailure, type WireResponse } from './transport';
+import { TransportError } from './transport-error';
+
+export interface CallOptions extends RequestOptions {
+  /** Return a transport failure as outcome "transport" instead of throwing a TransportError. */
+  allowTransportFailure?: boolean;
+  /** Overrides the target's per-request timeout (e.g. a short preflight). */
+  timeoutMs?: number;
+}
+
+export interface SearchAllResult {
+  records: unknown[];
+  pages: ApiResponse[];
+  /** False when paging stopped early: an error page, or more pages than maxPages. */
+  complete: boolean;
+  stoppedBecause?: string;
+}
+
+export interface ApiClient {
+  call(op: OperationKey, options?: CallOptions): Promise<ApiResponse>;
+  /** Pages through a search from params.page (default 1) until the last page, at most maxPages pages. */
+  searchAll(op: OperationKey, params?: Params, options?: CallOptions & { maxPages?: number }): Promise<SearchAllResult>;
+}
+
+/** Where the client reports what it did: the judge (verdicts, request counts) and coverage. */
+export interface RequestRecorder {
+  request(op: OperationKey, params: Params): void;
+  verdict(verdict: Verdict): void;
+  transportFailure(error: TransportError): void;
+}
+
+export interface ClientOptions {
+  recorder?: RequestRecorder;
+  rateLimiter?: RateLimiter;
+}
+
+const validators = new Map<Profile, ReturnType<typeof createResponseValidator>>();
+const NO_ISSUES: ValidationReport = { issues: [], tolerated: [] };
+const DEFAULT_MAX_PAGES = 50;
+
+/** The one HTTP client of the harness: every request of every check goes through it. */
+export function createApiClient(target: Target, options: ClientOptions = {}): ApiClient {
+  const { profile } = target;
+  const redactor = createRedactor(target.tokens);
+  const rateLimiter = options.rateLimiter ?? sharedRateLimiter(target.maxRps);
+  let validator = validators.get(profile);
+  if (!validator) {
+    validator = createResponseValidator(profile);
+    validators.set(profile, validator);
+  }
+  const validate = validator;
+
+  async function call(op: OperationKey, callOptions: CallOptions = {}): Promise<ApiResponse> {
+    const info = operationInfo(op);
+    const request = buildRequest(info, target, callOptions);
+    const params = callOptions.params ?? {};
+    options.recorder?.request(op, params);
+    await rateLimiter.take();
+
+    const started = performance.now();
+    let wire: WireResponse | undefined;
+    let reading: BodyReading | WireFailure;
+    try {
+      wire = await send(request, { timeoutMs: callOptions.timeoutMs ?? target.timeoutMs, maxBodyBytes: target.maxBodyBytes });
+      reading = readBody(op, new Set(Object.keys(info.payload)), wire, profile);
+    } catch (error) {
+      if (!(error instanceof WireFailure)) throw error;
+      reading = error;
+    }
+    const exchange = {
+      op,
+      method: request.method,
+      url: redactor.text(request.url),
+      params: redactor.value(params),
+      ...(request.body === undefined ? {} : { requestBody: redactor.text(request.body) }),
+      ...(wire ? { status: wire.status } : {}),
+      curl: toCurl(request, redactor),
+      durationMs: Math.round(performance.now() - started),
+    };
+
+    if (reading instanceof WireFailure) {
+      const response = {
+        ...exchange,
+        outcome: 'transport' as const,
+        transport: { reason: reading.reason, detail: redactor.text(reading.detail) },
+        body: undefined,
+        payload: undefined,
+        errors: [],
+        validation: NO_ISSUES,
+      };
+      if (callOptions.allowTransportFailure) return response;
+      const error = new TransportError(response, info.path);
+      options.recorder?.transportFailure(error);
+      throw error;
+    }
+
+    const { file, ...json } = reading;
+    const readable = redactor.value(json);
+    const validation =
+      readable.body === undefined || Object.keys(info.payload).length === 0
+        ? NO_ISSUES
+        : redactor.value(validate.validateResponse(op, readable.body, readable.outcome));
+    const response: ApiResponse = { ...exchange, ...readable, ...(file ? { file } : {}), validation };
+    for (const verdict of responseVerdicts(response, profile)) options.recorder?.verdict(verdict);
+    return response;
+  }
+
+  async function searchAll(op: OperationKey, params: Params = {}, searchOptions: CallOptions & { maxPages?: number } = {}): Promise<SearchAllResult> {
+    const { maxPages = DEFAULT_MAX_PAGES, ...callOptions } = searchOptions;
+    const records: unknown[] = [];
+    const pages: ApiResponse[] = [];
+    let page = typeof params.page === 'number' ? params.page : 1;
+    for (;;) {
+      if (pages.length >= maxPages) return { records, pages, complete: false, stoppedBecause: `more than ${maxPages} pages` };
+      const response = await call(op, { ...callOptions, params: { ...params, page } });
+      pages.push(response);
+      if (response.outcome !== 'success') {
+        const answer = response.transport ? `a transport failure (${response.transport.reason})` : `an error: ${response.errors[0] ?? `HTTP ${response.status}`}`;
+        return { records, pages, complete: false, stoppedBecause: `page ${page} answered ${answer}` };
+      }
+      const pageRecords = response.records ?? [];
+      records.push(...pageRecords);
+      if (isLastPage(page, pageRecords.length, response)) return { records, pages, complete: true };
+      page += 1;
+    }
+  }
+
+  return { call, searchAll };
+}
+
+/** The service's rule: page until next is empty or page >= totalPages; an empty or short page also ends it. */
+function isLastPage(page: number, count: number, response: ApiResponse): boolean {
+  const paging = response.paging ?? {};
+  if (paging.next === '') return true;
+  if (paging.totalPages !== undefined && page >= paging.totalPages) return true;
+  return count === 0 || (paging.rpp !== undefined && count < paging.rpp);
+}

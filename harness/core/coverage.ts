@@ -1,0 +1,35 @@
+import type { OperationKey } from '../types';
+import type { Params } from './encode';
+
+/** What a test sent: requests, and how often each parameter of each operation was sent. */
+export interface CoverageRecord {
+  requests: number;
+  params: Record<string, Record<string, number>>;
+}
+
+export class Coverage {
+  private readonly record: CoverageRecord = { requests: 0, params: {} };
+
+  count(op: OperationKey, params: Params): void {
+    this.record.requests += 1;
+    const counts = (this.record.params[op] ??= {});
+    for (const [name, value] of Object.entries(params)) if (value !== undefined) counts[name] = (counts[name] ?? 0) + 1;
+  }
+
+  toJSON(): CoverageRecord {
+    return this.record;
+  }
+}
+
+/** Adds coverage records up (the reporter, over every test of a run). */
+export function mergeCoverage(records: readonly CoverageRecord[]): CoverageRecord {
+  const total: CoverageRecord = { requests: 0, params: {} };
+  for (const record of records) {
+    total.requests += record.requests;
+    for (const [op, counts] of Object.entries(record.params)) {
+      const into = (total.params[op] ??= {});
+      for (const [name, count] of Object.entries(counts)) into[name] = (into[name] ?? 0) + count;
+    }
+  }
+  return total;
+}

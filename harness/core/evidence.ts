@@ -1,0 +1,38 @@
+import type { Evidence } from '../types';
+import type { ApiResponse } from './api-response';
+
+const MAX_BODY_CHARS = 4000;
+
+/** Evidence from one response: the request, what came back (body clipped), and its curl. */
+export function responseEvidence(response: ApiResponse, title: string, details: Partial<Evidence> = {}): Evidence {
+  return {
+    title,
+    request: {
+      method: response.method,
+      url: response.url,
+      ...(response.requestBody === undefined ? {} : { body: parsedOrText(response.requestBody) }),
+    },
+    response: {
+      ...(response.status === undefined ? {} : { status: response.status }),
+      ...(response.transport ? { transport: response.transport.reason } : {}),
+      ...(response.body === undefined ? {} : { body: clipped(response.body) }),
+    },
+    curl: response.curl,
+    ...details,
+  };
+}
+
+/** A JSON value small enough for a report; larger ones become a note with their beginning. */
+export function clipped(value: unknown): unknown {
+  const text = JSON.stringify(value) ?? '';
+  if (text.length <= MAX_BODY_CHARS) return value;
+  return `[${text.length} characters, clipped] ${text.slice(0, MAX_BODY_CHARS)}...`;
+}
+
+function parsedOrText(body: string): unknown {
+  try {
+    return clipped(JSON.parse(body));
+  } catch {
+    return clipped(body);
+  }
+}

@@ -1,0 +1,149 @@
+import type fc from 'fast-check';
+import { ruleById } from '../contract';
+import type { Evidence, Verdict, VerdictKind } from '../types';
+import type { ApiResponse } from './api-response';
+import type { Target } from './config';
+import { responseEvidence } from './evidence';
+import { foldByRule } from './fold';
+import { unmetNeeds } from './needs';
+import { runProperty, type Sample } from './property';
+import { TransportError } from './transport-error';
+
+export interface CheckDetails {
+  title: string;
+  expected?: unknown;
+  actual?: unknown;
+  response?: ApiResponse;
+}
+
+export interface PropertyOptions {
+  /** Runs of this property (default: the target's EMS_RUNS). */
+  numRuns?: number;
+}
+
+type JudgeTarget = Pick<Target, 'capabilities' | 'seed' | 'path' | 'runs' | 'deadline'>;
+
+/**
+ * Records the verdicts of one test. A check may only judge the rules its test declares
+ * (@rule:<id> tags); the client adds the cross-cutting schema/envelope verdicts of every response.
+ */
+export class Judge {
+  private readonly recorded: Verdict[] = [];
+  private requests = 0;
+
+  constructor(
+    readonly declared: readonly string[],
+    private readonly target: JudgeTarget,
+  ) {}
+
+  pass(rule: string, note?: string): void {
+    this.judge(rule, 'pass', note);
+  }
+
+  fail(rule: string, reason: string, evidence: Evidence[] | ApiResponse): void {
+    this.judge(rule, 'fail', reason, Array.isArray(evidence) ? evidence : [responseEvidence(evidence, reason)]);
+  }
+
+  inconclusive(rule: string, reason: string, evidence: Evidence[] = []): void {
+    this.judge(rule, 'inconclusive', reason, evidence);
+  }
+
+  skip(rule: string, reason: string): void {
+    this.judge(rule, 'skipped', reason);
+  }
+
+  /** Passes the rule when the condition holds, fails it with expected vs actual otherwise; returns the condition. */
+  check(rule: string, condition: boolean, details: CheckDetails): boolean {
+    if (condition) {
+      this.pass(rule);
+      return true;
+    }
+    const { response, title, ...values } = details;
+    const evidence = response ? responseEvidence(response, title, values) : { title, ...values };
+    this.judge(rule, 'fail', title, [evidence]);
+    return false;
+  }
+
+  /** Whether the target offers what the rule needs; when not, records `skipped` with what to set. */
+  needs(rule: string): boolean {
+    this.requireDeclared(rule);
+    const unmet = unmetNeeds(ruleById(rule), this.target.capabilities);
+    if (unmet) this.skip(rule, unmet);
+    return unmet === undefined;
+  }
+
+  /** Runs a fast-check property for the rule with the run's seed, path and runs, and records its verdict. */
+  async property<T>(
+    rule: string,
+    arbitrary: fc.Arbitrary<T>,
+    predicate: (value: T, sample: Sample) => Promise<void> | void,
+    options: PropertyOptions = {},
+  ): Promise<void> {
+    this.requireDeclared(rule);
+    const numRuns = options.numRuns ?? this.target.runs;
+    const { seed, path, deadline } = this.target;
+    const result = await runProperty({ arbitrary, predicate, seed, numRuns, deadline, ...(path ? { path } : {}) });
+    const samples = { judged: result.judged, inconclusive: result.inconclusive };
+
+    if (result.kind === 'stopped') {
+      if (!(result.error instanceof TransportError)) throw result.error;
+      this.record({ rule, verdict: 'fail', reason: result.error.message, evidence: [result.error.evidence], requests: 0, samples });
+    } else if (result.kind === 'deviated') {
+      const { deviation, counterexample } = result;
+      const replay = `EMS_SEED=${result.seed} EMS_PATH=${result.path} npm run conformance -- --grep @rule:${rule}`;
+      this.record({
+        rule,
+        verdict: 'fail',
+        reason: `${deviation.evidence.title} (counterexample ${JSON.stringify(counterexample)})`,
+        evidence: [deviation.evidence],
+        repro: deviation.evidence.curl ?? replay,
+        property: { seed: result.seed, path: result.path, numRuns: result.numRuns, counterexample, replay },
+        requests: 0,
+        samples,
+      });
+    } else if (result.judged === 0) {
+      const why = result.interrupted ? ['unfinished: time budget exhausted'] : result.reasons;
+      this.record({ rule, verdict: 'inconclusive', reason: `no sample could be judged: ${why.join('; ') || 'no runs'}`, evidence: [], requests: 0, samples });
+    } else {
+      const note = result.interrupted ? `time budget reached after ${result.judged} judged samples of ${numRuns}` : undefined;
+      this.record({ rule, verdict: 'pass', ...(note ? { reason: note } : {}), evidence: [], requests: 0, samples });
+    }
+  }
+
+  /** Records a verdict as is (the client's schema/envelope verdicts, the fixture's end-of-test verdicts). */
+  record(verdict: Verdict): void {
+    ruleById(verdict.rule);
+    this.recorded.push(verdict);
+  }
+
+  countRequest(): void {
+    this.requests += 1;
+  }
+
+  hasVerdict(rule: string): boolean {
+    return this.recorded.some((verdict) => verdict.rule === rule);
+  }
+
+  /**
+   * One folded verdict per rule. A declared rule's requests are the test's requests; a rule the
+   * client judged on the side counts the responses it judged.
+   */
+  verdicts(): Verdict[] {
+    return foldByRule(this.recorded).map((verdict) => ({
+      ...verdict,
+      requests: this.declared.includes(verdict.rule) ? this.requests : this.recorded.filter((v) => v.rule === verdict.rule).length,
+    }));
+  }
+
+  private judge(rule: string, verdict: VerdictKind, reason?: string, evidence: Evidence[] = []): void {
+    this.requireDeclared(rule);
+    this.record({ rule, verdict, ...(reason ? { reason } : {}), evidence, requests: 0 });
+  }
+
+  private requireDeclared(rule: string): void {
+    ruleById(rule);
+    if (!this.declared.includes(rule)) {
+      throw new Error(`the test judges "${rule}" without declaring it: add the tag @rule:${rule}`);
+    }
+  }
+}

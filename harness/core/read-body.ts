@@ -1,0 +1,106 @@
+import type { OperationKey, Profile } from '../types';
+import type { BodyReading, ExportJobView, Paging } from './api-response';
+import { valueAt } from '../contract';
+import { WireFailure, type WireResponse } from './transport';
+
+/** Which parts an operation's payload has (the spec's x-payload keys). */
+export type PayloadParts = ReadonlySet<string>;
+
+/**
+ * Reads a response through the profile: tells success from error, finds the payload and its parts.
+ * Throws WireFailure for what is no usable answer: HTTP 5xx, a status the profile does not know,
+ * or a body that is not JSON where JSON is expected.
+ */
+export function readBody(op: OperationKey, parts: PayloadParts, wire: WireResponse, profile: Profile): BodyReading {
+  const { outcome: convention, pointers } = profile;
+  if (wire.status >= 500) throw new WireFailure('server-error', `(HTTP ${wire.status})`);
+  const knownStatus = statusMatches(convention.successStatus, wire.status) || statusMatches(convention.errorStatus, wire.status);
+
+  if (parts.has('file') && !/json/i.test(wire.contentType) && statusMatches(convention.successStatus, wire.status)) {
+    return { outcome: 'success', body: undefined, payload: undefined, errors: [], file: wire.body };
+  }
+
+  const body = parseJson(wire, knownStatus);
+  let outcome: BodyReading['outcome'];
+  if (convention.successPointer !== undefined) {
+    outcome = valueAt(body, convention.successPointer) === convention.successValue ? 'success' : 'error';
+  } else if (statusMatches(convention.successStatus, wire.status)) {
+    outcome = 'success';
+  } else if (statusMatches(convention.errorStatus, wire.status)) {
+    outcome = 'error';
+  } else {
+    throw new WireFailure('unexpected-status', `(HTTP ${wire.status})`);
+  }
+
+  const payload = valueAt(body, pointers.payload);
+  const at = (relative: string) => valueAt(payload, relative);
+  const reading: BodyReading = {
+    outcome,
+    body,
+    payload,
+    errors: messages(valueAt(body, convention.errorsPointer)),
+    code: convention.codePointer === undefined ? undefined : asNumber(valueAt(body, convention.codePointer)),
+  };
+  if (parts.has('records')) {
+    const records = at(pointers.records);
+    reading.records = Array.isArray(records) ? records : undefined;
+  }
+  if (parts.has('paging')) reading.paging = pagingOf(payload, pointers.paging);
+  if (op === 'exports.emails') reading.jobID = asNumber(at(pointers.jobID));
+  if (op === 'exports.jobStatus') reading.job = jobOf(payload, pointers.job);
+  if (op === 'contacts.import') reading.importResult = at(pointers.importResult);
+  return reading;
+}
+
+/** Whether an HTTP status matches a profile's status list: "200", "2xx", "200,201". */
+export function statusMatches(spec: string, status: number): boolean {
+  return spec.split(',').some((item) => {
+    const pattern = item.trim().toLowerCase();
+    return /^\dxx$/.test(pattern) ? Math.floor(status / 100) === Number(pattern[0]) : Number(pattern) === status;
+  });
+}
+
+function parseJson(wire: WireResponse, knownStatus: boolean): unknown {
+  const text = wire.body.toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    const start = JSON.stringify(text.slice(0, 40));
+    if (!knownStatus) throw new WireFailure('unexpected-status', `(HTTP ${wire.status}, body starts ${start})`);
+    throw new WireFailure('not-json', `(HTTP ${wire.status}, content-type ${wire.contentType || 'none'}, body starts ${start})`);
+  }
+}
+
+function pagingOf(payload: unknown, pointers: Profile['pointers']['paging']): Paging {
+  const at = (pointer: string | undefined) => (pointer === undefined ? undefined : valueAt(payload, pointer));
+  return {
+    page: asNumber(at(pointers.page)),
+    rpp: asNumber(at(pointers.rpp)),
+    totalPages: asNumber(at(pointers.totalPages)),
+    totalRecords: asNumber(at(pointers.totalRecords)),
+    next: asString(at(pointers.next)),
+    prev: asString(at(pointers.prev)),
+  };
+}
+
+function jobOf(payload: unknown, pointers: Profile['pointers']['job']): ExportJobView {
+  return {
+    status: asString(valueAt(payload, pointers.status)),
+    fileKey: asString(valueAt(payload, pointers.fileKey)),
+    fileExpiration: asString(valueAt(payload, pointers.fileExpiration)),
+    totalRecords: asNumber(valueAt(payload, pointers.totalRecords)),
+  };
+}
+
+function messages(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
+}
+
+function asNumber(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}
+
+function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}

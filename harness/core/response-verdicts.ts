@@ -1,0 +1,98 @@
+import type { Evidence, Profile, ValidationIssue, Verdict } from '../types';
+import type { ApiResponse } from './api-response';
+import { responseEvidence } from './evidence';
+import { statusMatches } from './read-body';
+import { findRule } from './rules';
+
+/**
+ * The verdicts every answered request earns on the cross-cutting rules: `schema.<op>`,
+ * `envelope.shape`, `envelope.datetime-format` (from validation), `envelope.http-status` and
+ * `envelope.error-signal` (from the profile's outcome convention). Only rules of the catalogue
+ * that list the operation are judged.
+ */
+export function responseVerdicts(response: ApiResponse, profile: Profile): Verdict[] {
+  if (response.outcome === 'transport') return [];
+  const success = response.outcome === 'success';
+  const json = response.body !== undefined;
+  const judged = [
+    { rule: `schema.${response.op}`, applies: success },
+    { rule: 'envelope.shape', applies: json },
+    { rule: 'envelope.datetime-format', applies: success },
+  ];
+  const verdicts = judged
+    .filter(({ rule, applies }) => appliesTo(rule, response) && (applies || hasIssues(rule, response)))
+    .map(({ rule }) => validationVerdict(rule, response));
+
+  for (const issue of response.validation.issues) {
+    if (!judged.some(({ rule }) => rule === issue.rule) || !appliesTo(issue.rule, response)) {
+      throw new Error(`the validator reported an issue of rule "${issue.rule}" on ${response.op}, which that rule does not cover`);
+    }
+  }
+  if (json && appliesTo('envelope.http-status', response)) verdicts.push(httpStatusVerdict(response, profile));
+  if (json && appliesTo('envelope.error-signal', response)) verdicts.push(errorSignalVerdict(response, profile));
+  return verdicts;
+}
+
+function appliesTo(ruleId: string, response: ApiResponse): boolean {
+  return findRule(ruleId)?.operations.includes(response.op) ?? false;
+}
+
+function hasIssues(rule: string, response: ApiResponse): boolean {
+  return response.validation.issues.some((issue) => issue.rule === rule);
+}
+
+function validationVerdict(rule: string, response: ApiResponse): Verdict {
+  const issues = response.validation.issues.filter((issue) => issue.rule === rule);
+  const tolerated = response.validation.tolerated.filter((quirk) => quirk.rule === rule);
+  const verdict = issues.length === 0 ? pass(rule) : fail(rule, describeIssues(issues), issues.map((issue) => issueEvidence(issue, response)));
+  return tolerated.length === 0 ? verdict : { ...verdict, tolerated };
+}
+
+function describeIssues(issues: ValidationIssue[]): string {
+  const [first] = issues;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `${first?.pointer || '(body)'}: expected ${first?.constraint}, found ${JSON.stringify(first?.actual)}${more}`;
+}
+
+function issueEvidence(issue: ValidationIssue, response: ApiResponse): Evidence {
+  return responseEvidence(response, issue.message, { pointer: issue.pointer, expected: issue.constraint, actual: issue.actual });
+}
+
+function httpStatusVerdict(response: ApiResponse, profile: Profile): Verdict {
+  const rule = 'envelope.http-status';
+  const expected = response.outcome === 'success' ? profile.outcome.successStatus : profile.outcome.errorStatus;
+  if (response.status !== undefined && statusMatches(expected, response.status)) return pass(rule);
+  const reason = `a${response.outcome === 'error' ? 'n' : ''} ${response.outcome} answered HTTP ${response.status}, expected ${expected}`;
+  return fail(rule, reason, [responseEvidence(response, reason, { expected, actual: response.status })]);
+}
+
+function errorSignalVerdict(response: ApiResponse, profile: Profile): Verdict {
+  const rule = 'envelope.error-signal';
+  const hasCode = profile.outcome.codePointer !== undefined;
+  const problems: Array<{ title: string; pointer?: string; expected: unknown; actual: unknown }> = [];
+  if (response.outcome === 'success') {
+    if (hasCode && response.code !== undefined && response.code !== 0) {
+      problems.push({ title: 'a success carries a non-zero code', pointer: profile.outcome.codePointer, expected: 0, actual: response.code });
+    }
+    if (response.errors.length > 0) {
+      problems.push({ title: 'a success carries error messages', pointer: profile.outcome.errorsPointer, expected: [], actual: response.errors });
+    }
+  } else {
+    if (hasCode && (response.code === undefined || response.code === 0 || !Number.isInteger(response.code))) {
+      problems.push({ title: 'an error carries no non-zero integer code', pointer: profile.outcome.codePointer, expected: 'a non-zero integer', actual: response.code });
+    }
+    if (response.errors.length === 0) {
+      problems.push({ title: 'an error carries no error message', pointer: profile.outcome.errorsPointer, expected: 'at least one message', actual: response.errors });
+    }
+  }
+  if (problems.length === 0) return pass(rule);
+  return fail(rule, problems.map((problem) => problem.title).join('; '), problems.map(({ title, ...details }) => responseEvidence(response, title, details)));
+}
+
+function pass(rule: string): Verdict {
+  return { rule, verdict: 'pass', evidence: [], requests: 0 };
+}
+
+function fail(rule: string, reason: string, evidence: Evidence[]): Verdict {
+  return { rule, verdict: 'fail', reason, evidence, requests: 0 };
+}

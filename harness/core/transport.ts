@@ -1,0 +1,89 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { TransportFailureReason } from '../types';
+
+export interface WireRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface WireResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+export interface WireLimits {
+  timeoutMs: number;
+  maxBodyBytes: number;
+}
+
+/** No usable HTTP exchange happened; reason and a short detail such as "after 10000 ms" or "(ECONNRESET)". */
+export class WireFailure extends Error {
+  constructor(
+    readonly reason: TransportFailureReason,
+    readonly detail: string,
+  ) {
+    super(`${reason} ${detail}`);
+  }
+}
+
+const UNREACHABLE = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN|CERT_|ERR_TLS|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED)/;
+
+/**
+ * Sends one request. The timeout covers the whole exchange, body included; a body beyond
+ * maxBodyBytes is abandoned as soon as it is known to be too large (never buffered).
+ */
+export function send(request: WireRequest, limits: WireLimits): Promise<WireResponse> {
+  return new Promise((resolve, reject) => {
+    const controller = new AbortController();
+    let timedOut = false;
+    let settled = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, limits.timeoutMs);
+
+    const finish = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+    };
+    const fail = (reason: TransportFailureReason, detail: string) => {
+      finish(() => reject(new WireFailure(reason, detail)));
+      controller.abort();
+    };
+    const failFromError = (error: NodeJS.ErrnoException) => {
+      if (timedOut) return fail('timeout', `after ${limits.timeoutMs} ms`);
+      const code = error.code ?? error.name;
+      fail(UNREACHABLE.test(code) ? 'unreachable' : 'reset', `(${code}: ${error.message})`);
+    };
+
+    const body = request.body === undefined ? undefined : Buffer.from(request.body);
+    const headers = body ? { ...request.headers, 'Content-Length': String(body.length) } : request.headers;
+    const client = request.url.startsWith('https:') ? https : http;
+    const req = client.request(request.url, { method: request.method, headers, signal: controller.signal }, (res) => {
+      const tooLarge = `(over ${limits.maxBodyBytes} bytes)`;
+      if (Number(res.headers['content-length'] ?? 0) > limits.maxBodyBytes) return fail('body-too-large', tooLarge);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limits.maxBodyBytes) return fail('body-too-large', tooLarge);
+        chunks.push(chunk);
+      });
+      res.on('end', () =>
+        finish(() => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '', body: Buffer.concat(chunks) })),
+      );
+      res.on('error', failFromError);
+      res.on('close', () => {
+        if (!res.complete) failFromError(Object.assign(new Error('connection closed before the body ended'), { code: 'ECONNRESET' }));
+      });
+    });
+    req.on('error', failFromError);
+    req.end(body);
+  });
+}

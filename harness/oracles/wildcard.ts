@@ -1,0 +1,18 @@
+/**
+ * interface.md: "* is a wildcard". A pattern with * matches a whole value, * standing for any run of
+ * characters (none included). Letter case is not documented: `matches` ignores case, `matchesExactCase`
+ * does not, so a check can require what every reading requires and accept what any reading allows.
+ */
+function toRegExp(pattern: string, flags: string): RegExp {
+  const body = pattern
+    .split('*')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${body}$`, flags);
+}
+
+export const matchesWildcard = (value: unknown, pattern: string): boolean =>
+  typeof value === 'string' && toRegExp(pattern, 'is').test(value);
+
+export const matchesWildcardExactCase = (value: unknown, pattern: string): boolean =>
+  typeof value === 'string' && toRegExp(pattern, 's').test(value);

@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { loadRules, repoPath } from '../contract';
+import { reportDir } from '../core/config';
+import { ANNOTATION, type Annotation, type TargetAnnotation } from '../core/annotations';
+import { mergeCoverage, type CoverageRecord } from '../core/coverage';
+import { foldVerdicts } from '../core/fold';
+import { unmetNeeds } from '../core/needs';
+import { oneLine } from '../core/one-line';
+import { redactorFromEnv } from '../core/redact';
+import { declaredRules } from '../core/rules';
+import type { Capability, ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
+import { writeReportFiles } from './write';
+
+export interface ConformanceReporterOptions {
+  /** Where the report files go (default EMS_REPORT_DIR, else reports/ at the repository root). */
+  outputDir?: string;
+}
+
+/** What one test left behind (its last result's annotations). */
+export interface TestOutcome {
+  title: string;
+  verdicts: Verdict[];
+  target?: TargetAnnotation;
+  coverage?: CoverageRecord;
+  createdContacts: CreatedContact[];
+}
+
+/**
+ * Folds the `ems-verdict` annotations of every test per rule (fail > inconclusive > pass >
+ * skipped), gives every other rule of the catalogue its reason, and writes reports/conformance.json.
+ * Reads only annotations, so it works the same on a live run and on `playwright merge-reports`.
+ */
+export default class ConformanceReporter implements Reporter {
+  private readonly outputDir: string;
+  private readonly selected = new Set<string>();
+  private readonly outcomes = new Map<string, TestOutcome>();
+
+  constructor(options: ConformanceReporterOptions = {}) {
+    this.outputDir = options.outputDir ?? reportDir(process.env);
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(_config: unknown, suite: Suite): void {
+    for (const test of suite.allTests()) for (const rule of declaredRules(test.tags)) this.selected.add(rule);
+  }
+
+  onTestEnd(test: TestCase, result: TestResult): void {
+    const annotations: Annotation[] = result.annotations ?? test.annotations;
+    const json = (annotation: Annotation): unknown => JSON.parse(annotation.description ?? 'null');
+    const of = (type: string) => annotations.filter((annotation) => annotation.type === type).map(json);
+    this.outcomes.set(test.id, {
+      title: test.titlePath().filter(Boolean).join(' › '),
+      verdicts: of(ANNOTATION.verdict) as Verdict[],
+      target: of(ANNOTATION.target)[0] as TargetAnnotation | undefined,
+      coverage: of(ANNOTATION.coverage)[0] as CoverageRecord | undefined,
+      createdContacts: of(ANNOTATION.createdContacts).flat() as CreatedContact[],
+    });
+  }
+
+  async onEnd(result: FullResult): Promise<void> {
+    const report = buildReport([...this.outcomes.values()], this.selected, result);
+    try {
+      await writeReportFiles(redactorFromEnv(process.env).value(report), this.outputDir);
+    } catch (error) {
+      console.error(`conformance reporter: could not write the report: ${oneLine(error)}`);
+    }
+  }
+}
+
+/** The run's ConformanceReport from what its tests left behind. */
+export function buildReport(
+  outcomes: readonly TestOutcome[],
+  selected: ReadonlySet<string>,
+  run: Pick<FullResult, 'startTime' | 'duration' | 'status'>,
+): ConformanceReport {
+  const target = outcomes.find((outcome) => outcome.target)?.target;
+  const capabilities = target ? new Set<Capability>(target.capabilities) : undefined;
+  const rules = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, capabilities, run.status));
+  const coverage = mergeCoverage(outcomes.flatMap((outcome) => (outcome.coverage ? [outcome.coverage] : [])));
+  const counts: Record<VerdictKind, number> = { pass: 0, fail: 0, inconclusive: 0, skipped: 0 };
+  for (const rule of rules) counts[rule.verdict] += 1;
+  return {
+    tool: 'ems-conformance',
+    version: toolVersion(),
+    target: {
+      baseUrl: target?.baseUrl ?? process.env.EMS_BASE_URL ?? '(embedded mock)',
+      authUrl: target?.authUrl ?? process.env.EMS_AUTH_URL ?? '',
+      profile: target?.profile ?? process.env.EMS_PROFILE ?? 'service',
+      embeddedMock: target?.embeddedMock ?? !process.env.EMS_BASE_URL,
+      allowWrites: target?.allowWrites ?? false,
+      faults: target?.faults ?? [],
+    },
+    startedAt: run.startTime.toISOString(),
+    durationMs: Math.round(run.duration),
+    seed: target?.seed ?? Number(process.env.EMS_SEED ?? 0),
+    counts,
+    requests: coverage.requests,
+    coverage: coverage.params,
+    rules,
+    createdContacts: distinctContacts(outcomes.flatMap((outcome) => outcome.createdContacts)),
+  };
+}
+
+function ruleResult(
+  rule: Rule,
+  outcomes: readonly TestOutcome[],
+  selected: ReadonlySet<string>,
+  capabilities: ReadonlySet<Capability> | undefined,
+  runStatus: FullResult['status'],
+): RuleResult {
+  const judged = outcomes.flatMap((outcome) => outcome.verdicts.filter((v) => v.rule === rule.id).map((verdict) => ({ verdict, title: outcome.title })));
+  const base = { id: rule.id, area: rule.area, statement: rule.statement, source: rule.source, level: rule.level };
+  if (judged.length > 0) {
+    const { verdict, reason, evidence, repro, property, tolerated, requests } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
+    return {
+      ...base,
+      verdict,
+      ...(reason ? { reason } : {}),
+      evidence,
+      ...(repro ? { repro } : {}),
+      ...(property ? { property } : {}),
+      tolerated: tolerated ?? [],
+      requests,
+      tests: [...new Set(judged.map((j) => j.title))],
+    };
+  }
+  return { ...base, ...unjudged(rule, selected, capabilities, runStatus), evidence: [], tolerated: [], requests: 0, tests: [] };
+}
+
+function unjudged(
+  rule: Rule,
+  selected: ReadonlySet<string>,
+  capabilities: ReadonlySet<Capability> | undefined,
+  runStatus: FullResult['status'],
+): { verdict: VerdictKind; reason: string } {
+  const unmet = capabilities && unmetNeeds(rule, capabilities);
+  if (unmet) return { verdict: 'skipped', reason: unmet };
+  if (!selected.has(rule.id)) return { verdict: 'skipped', reason: 'not selected in this run' };
+  if (runStatus === 'interrupted' || runStatus === 'timedout') {
+    return { verdict: 'inconclusive', reason: `unfinished: the run ended (${runStatus}) before a test judged it` };
+  }
+  return { verdict: 'inconclusive', reason: 'no test recorded a verdict' };
+}
+
+function distinctContacts(contacts: CreatedContact[]): CreatedContact[] {
+  const byEmail = new Map<string, CreatedContact>();
+  for (const contact of contacts) byEmail.set(contact.email, { ...byEmail.get(contact.email), ...contact });
+  return [...byEmail.values()];
+}
+
+function toolVersion(): string {
+  const manifest = JSON.parse(readFileSync(repoPath('package.json'), 'utf8')) as { version: string };
+  return manifest.version;
+}

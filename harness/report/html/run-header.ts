@@ -1,0 +1,37 @@
+import type { ConformanceReport } from '../../types';
+import { durationInWords, VERDICTS } from '../verdicts';
+import { verdictBadge } from './badge';
+import { html, type Html } from './markup';
+
+/** The run's outcome in one sentence, the sentence a sign-off quotes. */
+export function outcomeSentence(report: ConformanceReport): string {
+  const { fail, inconclusive } = report.counts;
+  const total = report.rules.length;
+  if (fail > 0) return `${fail} of ${total} rules fail`;
+  if (inconclusive > 0) return `No rule fails; ${inconclusive} of ${total} could not be judged`;
+  return `No rule fails; every judged rule passes`;
+}
+
+export function runHeader(report: ConformanceReport): Html {
+  const { target } = report;
+  const outcome = report.counts.fail > 0 ? 'fail' : report.counts.inconclusive > 0 ? 'inconclusive' : 'pass';
+  const facts: [string, string][] = [
+    ['Target', target.baseUrl],
+    ['Auth URL', target.authUrl],
+    ['Profile', target.profile],
+    ['Embedded mock', target.embeddedMock ? 'yes' : 'no, an external target'],
+    ['Mock faults', target.faults.length ? target.faults.join(', ') : 'none'],
+    ['Writes allowed', target.allowWrites ? 'yes' : 'no'],
+    ['Started', report.startedAt],
+    ['Duration', durationInWords(report.durationMs)],
+    ['Seed', String(report.seed)],
+    ['Requests', String(report.requests)],
+    ['Tool', `${report.tool} ${report.version}`],
+  ];
+  return html`<header class="run">
+<h1>EMS API conformance</h1>
+<p class="outcome v-${outcome}">${outcomeSentence(report)}</p>
+<ul class="counts">${VERDICTS.map((v) => html`<li>${verdictBadge(v, report.counts[v] ?? 0)}</li>`)}</ul>
+<dl class="run-facts">${facts.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>
+</header>`;
+}

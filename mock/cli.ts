@@ -1,0 +1,71 @@
+import { parseArgs } from 'node:util';
+import { FAULTS, startMock } from './index';
+import { TOKENS } from './tokens';
+
+const USAGE = `Usage: npm run mock -- [options]
+  --port N            port to listen on (default 4010; 0 = a free port)
+  --host H            address to bind (default 127.0.0.1)
+  --faults a,b        faults to switch on (also EMS_MOCK_FAULTS)
+  --scale N           seed N times the default data set (default 1)
+  --seed N            data seed (default 1)
+  --clock-start T     start the mock clock at T (e.g. "2024-05-01 12:00:00")
+  --clock-speed X     mock seconds per real second (default 1)
+  --quirks            emit the real service's quirks ("" for absent values, private as 0/1)
+  --list-faults       print the faults (name, rule, description) and exit
+  --list-tokens       print the tokens and exit
+  --help              print this help`;
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4010' },
+    host: { type: 'string', default: '127.0.0.1' },
+    faults: { type: 'string' },
+    scale: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '1' },
+    'clock-start': { type: 'string' },
+    'clock-speed': { type: 'string' },
+    quirks: { type: 'boolean', default: false },
+    'list-faults': { type: 'boolean', default: false },
+    'list-tokens': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+if (values.help) {
+  console.log(USAGE);
+} else if (values['list-faults']) {
+  console.log(FAULTS.map((fault) => `${fault.name}\t${fault.rule}\t${fault.description}`).join('\n'));
+} else if (values['list-tokens']) {
+  console.log(TOKENS.map((token) => `${token.name}\t${token.value}\t${token.kind}; permissions: ${[...token.permissions].join(', ')}`).join('\n'));
+} else {
+  const faultList = values.faults ?? process.env.EMS_MOCK_FAULTS ?? '';
+  const mock = await startMock({
+    port: integer('port', values.port),
+    host: values.host,
+    faults: faultList.split(',').map((name) => name.trim()).filter(Boolean),
+    scale: integer('scale', values.scale),
+    seed: integer('seed', values.seed),
+    clock: {
+      start: values['clock-start'],
+      speed: values['clock-speed'] === undefined ? undefined : Number(values['clock-speed']),
+    },
+    quirks: values.quirks,
+  }).catch((error: Error) => {
+    console.error(`ems mock: ${error.message}`);
+    process.exit(2);
+  });
+  console.log(`EMS mock listening on ${mock.baseUrl}`);
+  console.log(`  auth URL ${mock.authUrl}; full-permission token ${mock.tokens.full} (--list-tokens for all)`);
+  const stop = (): void => void mock.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+function integer(name: string, text: string | undefined): number {
+  const value = Number(text);
+  if (!Number.isInteger(value)) {
+    console.error(`--${name} must be an integer, got "${text}"\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return value;
+}

@@ -1,0 +1,99 @@
+import type { Contact, Email, Group, User } from './model';
+import type { MockFixtures, SeedData } from './seed';
+
+export interface MemberCounts {
+  totalMembers: number;
+  activeMembers: number;
+}
+
+/** Emails split the way searches read them. */
+export interface EmailSets {
+  manual: Email[];
+  automatedSummaries: Email[];
+  automatedSends: Email[];
+  transactional: Email[];
+}
+
+/** The mock's data, in memory. Member counts are derived from membership on every read, so they cannot drift. */
+export class Store {
+  readonly users: readonly User[];
+  readonly groups: readonly Group[];
+  readonly emails: readonly Email[];
+  readonly emailSets: EmailSets;
+  readonly fixtures: MockFixtures;
+  private readonly groupsByID: Map<number, Group>;
+  private readonly emailsByID: Map<number, Email>;
+  private readonly contactsByEmail = new Map<string, Contact>();
+  private readonly contactsByID = new Map<number, Contact>();
+  private nextContactID = 1;
+
+  constructor(data: SeedData) {
+    this.users = data.users;
+    this.groups = data.groups;
+    this.emails = data.emails;
+    this.fixtures = data.fixtures;
+    this.groupsByID = new Map(data.groups.map((group) => [group.groupID, group]));
+    this.emailsByID = new Map(data.emails.map((email) => [email.emailID, email]));
+    for (const contact of data.contacts) this.addContact(contact);
+    this.emailSets = {
+      manual: data.emails.filter((email) => email.deliveryType === 'Manual'),
+      automatedSummaries: data.emails.filter((email) => email.deliveryType === 'Automated' && email.parentEmailID === undefined),
+      automatedSends: data.emails.filter((email) => email.deliveryType === 'Automated' && email.parentEmailID !== undefined),
+      transactional: data.emails.filter((email) => email.deliveryType === 'Transactional'),
+    };
+  }
+
+  group(groupID: number): Group | undefined {
+    return this.groupsByID.get(groupID);
+  }
+
+  email(emailID: number): Email | undefined {
+    return this.emailsByID.get(emailID);
+  }
+
+  contact(contactID: number): Contact | undefined {
+    return this.contactsByID.get(contactID);
+  }
+
+  /** Existing contacts are matched on email address, case-insensitively. */
+  contactByEmail(email: string): Contact | undefined {
+    return this.contactsByEmail.get(emailKey(email));
+  }
+
+  allocateContactID(): number {
+    return this.nextContactID++;
+  }
+
+  insertContact(fields: Omit<Contact, 'contactID'>): Contact {
+    const contact = { ...fields, contactID: this.allocateContactID() };
+    this.addContact(contact);
+    return contact;
+  }
+
+  /**
+   * totalMembers counts every member; activeMembers those neither held nor suppressed.
+   * heldMisplaced is the active-members fault: held members move from the total to the active count.
+   */
+  memberCounts(group: Group, heldMisplaced = false): MemberCounts {
+    let held = 0;
+    let suppressed = 0;
+    for (const contactID of group.members) {
+      const state = this.contactsByID.get(contactID)?.state;
+      if (state === 'held') held++;
+      else if (state === 'suppressed') suppressed++;
+    }
+    const total = group.members.size;
+    if (heldMisplaced) return { totalMembers: total - held, activeMembers: total - suppressed };
+    return { totalMembers: total, activeMembers: total - held - suppressed };
+  }
+
+  private addContact(contact: Contact): void {
+    this.contactsByID.set(contact.contactID, contact);
+    if (contact.email !== '') this.contactsByEmail.set(emailKey(contact.email), contact);
+    this.nextContactID = Math.max(this.nextContactID, contact.contactID + 1);
+  }
+}
+
+function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,45 @@
+import type { AddressInfo } from 'node:net';
+import { resolveOptions, type MockOptions, type RunningMock } from './options';
+import { createMockServer } from './server';
+import { MockState } from './state';
+import { TOKEN_VALUES } from './tokens';
+
+export { FAULTS, type Fault, type FaultName } from './faults';
+export type { MockOptions, RunningMock } from './options';
+export { TOKEN_VALUES } from './tokens';
+
+/** Starts the reference mock and resolves once it listens. */
+export async function startMock(options: MockOptions = {}): Promise<RunningMock> {
+  const resolved = resolveOptions(options);
+  const state = new MockState(resolved);
+  const server = createMockServer(state);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(resolved.port, resolved.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${urlHost(resolved.host)}:${port}`;
+  return {
+    origin,
+    baseUrl: `${origin}/v1`,
+    authUrl: origin,
+    tokens: { ...TOKEN_VALUES },
+    fixtures: structuredClone(state.store.fixtures),
+    setFaults: (names) => state.faults.set(names),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** The host to put in URLs: a wildcard address is reached through loopback; IPv6 goes in brackets. */
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}

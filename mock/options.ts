@@ -1,0 +1,58 @@
+import type { ProfileFixtures } from '../harness/types';
+import type { ClockSettings } from './clock';
+import type { TokenName } from './tokens';
+
+export interface MockOptions {
+  /** 0 (default): a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Fault names (mock/faults.ts) switched on at start. */
+  faults?: string[];
+  /** 1 = the default data set; N seeds N times as much. */
+  scale?: number;
+  /** Data seed; the same seed gives the same data. Default 1. */
+  seed?: number;
+  /** Default: real time, speed 1. */
+  clock?: ClockSettings;
+  /** How long export jobs stay Pending, on the mock clock: [min, max] ms. Default [1000, 2000]. */
+  exportDelayMs?: [number, number];
+  /** Emit the real service's quirks: "" for absent values, private as 0/1. Default false. */
+  quirks?: boolean;
+  /** Largest request body accepted. Default 5 MB. */
+  bodyLimitBytes?: number;
+}
+
+export interface RunningMock {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  /** origin + '/v1' */
+  baseUrl: string;
+  /** origin; the retired endpoint is authUrl + '/login/oauth/applicationAccessToken'. */
+  authUrl: string;
+  tokens: Record<TokenName, string>;
+  fixtures: ProfileFixtures;
+  setFaults(names: string[]): void;
+  close(): Promise<void>;
+}
+
+export type ResolvedOptions = Required<Omit<MockOptions, 'clock'>> & { clock: ClockSettings };
+
+export function resolveOptions(options: MockOptions): ResolvedOptions {
+  const resolved: ResolvedOptions = {
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    faults: options.faults ?? [],
+    scale: options.scale ?? 1,
+    seed: options.seed ?? 1,
+    clock: options.clock ?? {},
+    exportDelayMs: options.exportDelayMs ?? [1000, 2000],
+    quirks: options.quirks ?? false,
+    bodyLimitBytes: options.bodyLimitBytes ?? 5 * 1024 * 1024,
+  };
+  if (!Number.isInteger(resolved.scale) || resolved.scale < 1) throw new RangeError(`scale must be an integer >= 1, got ${resolved.scale}`);
+  if (!Number.isInteger(resolved.seed)) throw new RangeError(`seed must be an integer, got ${resolved.seed}`);
+  const [min, max] = resolved.exportDelayMs;
+  if (!(min >= 0 && max >= min)) throw new RangeError(`exportDelayMs must be [min, max] with 0 <= min <= max, got [${min}, ${max}]`);
+  return resolved;
+}

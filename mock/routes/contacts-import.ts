@@ -1,0 +1,140 @@
+import type { Contact } from '../data/model';
+import { invalidParameter, missingParameter } from '../errors';
+import { applyGroupChanges, resolveGroupChanges, type GroupChanges } from '../import/group-changes';
+import { isJsonObject, recordErrors, structureOf, type RecordRules } from '../import/record-check';
+import { data, type Operation, type OperationContext } from './operation';
+
+const MAX_CONTACTS = 1000;
+/** Keys of a record that are not stored as plain fields (contactID in input is ignored: matching is on email). */
+const NOT_PLAIN_FIELDS = new Set(['email', 'customFields', 'contactID']);
+
+interface RowResult {
+  email: string;
+  contactID?: number;
+  success: 0 | 1;
+  inserted: 0 | 1;
+  updated: 0 | 1;
+  errors?: string[];
+}
+
+/**
+ * POST /contacts/import: up to 1000 contacts, matched on email (case-insensitively), with group adds and
+ * removes. The call is validated before anything is written; a failing row changes nothing and fails alone.
+ */
+export const contactsImport: Operation = {
+  key: 'contacts.import',
+  path: '/contacts/import',
+  methods: ['POST'],
+  permission: 'contactsImport',
+  handle(context) {
+    const { params, fault, state } = context;
+    const contacts = readContacts(context);
+    const groupIDs = params.integerList('groupIDs') ?? [];
+    const removeGroupIDs = params.integerList('removeGroupIDs') ?? [];
+    const updateExisting = params.boolean('updateExisting') ?? !fault('import-update-existing-default-off');
+    const limit = fault('import-limit-off-by-one') ? MAX_CONTACTS + 1 : MAX_CONTACTS;
+    const oversize = contacts.length > limit;
+    if (oversize && !fault('import-oversize-partially-written')) throw tooMany(contacts.length);
+
+    const changes = resolveGroupChanges(groupIDs, removeGroupIDs, state.store, context);
+    const importer = new RowImporter(context, changes, updateExisting || fault('import-update-existing-off-ignored'), structureOf(contacts[0]));
+    const results = contacts.slice(0, limit).map((record) => importer.import(record));
+    if (oversize) throw tooMany(contacts.length);
+    return data(importResponse(contacts.length, results, changes.warnings, importer.rowWarnings, context));
+  },
+};
+
+function readContacts({ params, fault }: OperationContext): unknown[] {
+  if (!params.has('contacts')) throw missingParameter('contacts');
+  if (params.inQuery('contacts')) throw invalidParameter('contacts must be a JSON array in the request body');
+  const contacts = params.raw('contacts');
+  if (!Array.isArray(contacts)) throw invalidParameter('contacts must be an array of contact objects');
+  if (contacts.length === 0 && !fault('import-empty-accepted')) throw invalidParameter('contacts must hold at least 1 record');
+  return contacts;
+}
+
+const tooMany = (count: number) => invalidParameter(`contacts may hold at most ${MAX_CONTACTS} records, got ${count}`);
+
+/** Imports rows in order, so a later row with the same email updates the contact an earlier row created. */
+class RowImporter {
+  readonly rowWarnings: string[] = [];
+  private readonly rules: RecordRules;
+  private aborted = false;
+  private row = 0;
+
+  constructor(
+    private readonly context: OperationContext,
+    private readonly changes: GroupChanges,
+    private readonly updateExisting: boolean,
+    structure: string[] | undefined,
+  ) {
+    const { fault } = context;
+    this.rules = {
+      structure,
+      checkStructure: !fault('import-structure-unchecked'),
+      requireEmail: !fault('import-missing-email-accepted'),
+      acceptCustomFields: !fault('import-custom-fields-rejected'),
+    };
+  }
+
+  import(record: unknown): RowResult {
+    this.row++;
+    const email = isJsonObject(record) && typeof record.email === 'string' ? record.email : '';
+    const errors = this.aborted ? ['not processed: an earlier row failed'] : recordErrors(record, this.rules);
+    if (errors.length > 0) return this.failed(email, errors);
+    const { contact, inserted, updated } = this.save(record as Record<string, unknown>, email.trim());
+    const { fault, state } = this.context;
+    if (!(fault('import-update-existing-off-skips-groups') && !inserted && !this.updateExisting)) applyGroupChanges(contact.contactID, this.changes);
+    if (fault('import-unsuppresses') && contact.state === 'suppressed') contact.state = 'active';
+    const reportedID = !inserted && fault('import-existing-wrong-contact-id') ? state.store.allocateContactID() : contact.contactID;
+    return { email, contactID: reportedID, success: 1, inserted, updated, errors: [] };
+  }
+
+  private save(record: Record<string, unknown>, email: string): { contact: Contact; inserted: 0 | 1; updated: 0 | 1 } {
+    const { store } = this.context.state;
+    const { now } = this.context;
+    const fields = Object.fromEntries(Object.entries(record).filter(([name]) => !NOT_PLAIN_FIELDS.has(name)));
+    const custom = customFieldValues(record.customFields);
+    const existing = email === '' ? undefined : store.contactByEmail(email);
+    if (!existing) {
+      const contact = store.insertContact({ email, state: 'active', fields, customFields: custom, dateAdded: now, dateModified: now });
+      return { contact, inserted: 1, updated: 0 };
+    }
+    if (!this.updateExisting) return { contact: existing, inserted: 0, updated: 0 };
+    Object.assign(existing.fields, fields);
+    Object.assign(existing.customFields, custom);
+    existing.dateModified = now;
+    return { contact: existing, inserted: 0, updated: 1 };
+  }
+
+  private failed(email: string, errors: string[]): RowResult {
+    const { fault, state } = this.context;
+    if (fault('import-failure-aborts-rest')) this.aborted = true;
+    this.rowWarnings.push(`row ${this.row} (${email || 'no email'}): ${errors.join('; ')}`);
+    const result: RowResult = { email, success: 0, inserted: 0, updated: 0, errors: fault('import-failed-row-no-errors') ? [] : errors };
+    if (fault('import-contact-id-on-failed-rows')) result.contactID = state.store.contactByEmail(email)?.contactID ?? 0;
+    return result;
+  }
+}
+
+function customFieldValues(customFields: unknown): Record<string, unknown> {
+  if (!isJsonObject(customFields)) return {};
+  return Object.fromEntries(Object.entries(customFields).map(([name, field]) => [name, (field as { value: unknown }).value]));
+}
+
+function importResponse(recordsInData: number, results: RowResult[], groupWarnings: string[], rowWarnings: string[], { fault }: OperationContext) {
+  const count = (pick: (result: RowResult) => number) => results.reduce((sum, result) => sum + pick(result), 0);
+  const warnings = [...rowWarnings, ...groupWarnings];
+  const contactResults = results.map((result) => ({
+    ...result,
+    email: fault('import-results-email-lowercased') ? result.email.toLowerCase() : result.email,
+    errors: result.success && fault('import-row-errors-omitted') ? undefined : result.errors,
+  }));
+  return {
+    recordsUpdated: count((result) => result.updated),
+    recordsInserted: count((result) => (fault('import-inserted-counts-updates') ? result.success : result.inserted)),
+    recordsInData: fault('import-records-in-data-successful-only') ? count((result) => result.success) : recordsInData,
+    contactResults: fault('import-results-reversed') ? contactResults.reverse() : contactResults,
+    warnings: warnings.length > 0 && !fault('import-no-warnings') ? warnings : undefined,
+  };
+}

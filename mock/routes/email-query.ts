@@ -1,0 +1,79 @@
+import { addMonths, DAY_MS } from '../datetime';
+import { invalidParameter } from '../errors';
+import type { OperationContext } from './operation';
+
+export const DELIVERY_TYPES = ['manual', 'automated', 'transactional'] as const;
+export const STATUSES = ['draft', 'scheduled', 'sent'] as const;
+const AUTOMATED_RESULTS = ['summary', 'detail'] as const;
+export const SORT_FIELDS = ['emailID', 'userID', 'title', 'subject', 'dateAdded', 'dateModified', 'dateSent'] as const;
+const DIRECTIONS = ['asc', 'desc'] as const;
+const WINDOW_LIMIT_MONTHS = 18;
+const DEFAULT_WINDOW_MONTHS = 6;
+
+export type DeliveryTypeParam = (typeof DELIVERY_TYPES)[number];
+export type StatusParam = (typeof STATUSES)[number];
+export type EmailSortField = (typeof SORT_FIELDS)[number];
+
+/** The parameters of an email search, validated, with their defaults applied. */
+export interface EmailQuery {
+  deliveryType: DeliveryTypeParam;
+  /** The deliveryType-default fault: no deliveryType passed, every type searched. */
+  allDeliveryTypes: boolean;
+  statuses: StatusParam[];
+  statusGiven: boolean;
+  automatedResults: (typeof AUTOMATED_RESULTS)[number];
+  userID?: number;
+  title?: string;
+  subject?: string;
+  dateSentStart: number;
+  dateSentEnd: number;
+  emailIDs?: number[];
+  parentEmailID?: number;
+  transactionalCategory?: string;
+  campaignID?: number;
+  sortField?: EmailSortField;
+  sortDirection?: 'asc' | 'desc';
+}
+
+export function readEmailQuery({ params, fault, now }: OperationContext): EmailQuery {
+  const deliveryType = params.choice('deliveryType', DELIVERY_TYPES, fault('emails-unknown-delivery-type-accepted'));
+  const requestedStatuses = params.choiceList('status', STATUSES, fault('emails-unknown-status-accepted'));
+  const statusGiven = requestedStatuses !== undefined && requestedStatuses.length > 0;
+  const defaultStatuses: StatusParam[] = fault('emails-status-default-all') ? [...STATUSES] : ['sent'];
+  const query: EmailQuery = {
+    deliveryType: deliveryType ?? 'manual',
+    allDeliveryTypes: deliveryType === undefined && fault('emails-delivery-type-default-all'),
+    statuses: requestedStatuses && requestedStatuses.length > 0 ? requestedStatuses : defaultStatuses,
+    statusGiven,
+    automatedResults:
+      params.choice('automatedResults', AUTOMATED_RESULTS, fault('emails-unknown-automated-results-accepted')) ??
+      (fault('emails-automated-default-detail') ? 'detail' : 'summary'),
+    userID: params.integer('userID'),
+    title: params.string('title'),
+    subject: params.string('subject'),
+    dateSentStart:
+      params.datetime('dateSentStart') ?? addMonths(now, fault('emails-default-window-12-months') ? -12 : -DEFAULT_WINDOW_MONTHS),
+    dateSentEnd: params.datetime('dateSentEnd') ?? (fault('emails-default-end-day-early') ? now - DAY_MS : now),
+    emailIDs: params.integerList('emailIDs'),
+    parentEmailID: params.integer('parentEmailID'),
+    transactionalCategory: params.string('transactionalCategory'),
+    campaignID: params.integer('campaignID'),
+    sortField: params.choice('sortField', SORT_FIELDS, fault('emails-unknown-sort-field-accepted')),
+    sortDirection: params.choice('sortDirection', DIRECTIONS, fault('emails-unknown-sort-direction-accepted')),
+  };
+  if (query.transactionalCategory !== undefined && query.deliveryType !== 'transactional' && !fault('emails-category-accepted-anywhere')) {
+    throw invalidParameter('transactionalCategory is valid only when deliveryType is transactional');
+  }
+  checkWindow(query, fault);
+  return query;
+}
+
+/** dateSentStart must not be after dateSentEnd, and the window may span at most 18 calendar months. */
+function checkWindow(query: EmailQuery, fault: OperationContext['fault']): void {
+  if (query.dateSentStart > query.dateSentEnd) throw invalidParameter('dateSentStart is after dateSentEnd');
+  if (fault('emails-window-limit-unchecked')) return;
+  const months = fault('emails-window-limit-12-months') ? 12 : WINDOW_LIMIT_MONTHS;
+  if (query.dateSentEnd > addMonths(query.dateSentStart, months)) {
+    throw invalidParameter(`dateSentEnd may be at most ${months} months after dateSentStart`);
+  }
+}

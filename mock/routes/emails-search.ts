@@ -1,0 +1,126 @@
+import type { Email } from '../data/model';
+import { pageLinks, paginate, readPageRequest } from '../paging';
+import { emailRecord } from '../records/email';
+import { sortBy, type SortKind } from '../sorting';
+import { textMatcher } from '../text-pattern';
+import { readEmailQuery, type EmailQuery, type EmailSortField } from './email-query';
+import { data, type Operation, type OperationContext } from './operation';
+
+const SORT_KINDS: Record<EmailSortField, SortKind> = {
+  emailID: 'number',
+  userID: 'number',
+  title: 'text',
+  subject: 'text',
+  dateAdded: 'datetime',
+  dateModified: 'datetime',
+  dateSent: 'datetime',
+};
+
+/** GET or POST /emails/search: every search is filtered by deliveryType. */
+export const emailsSearch: Operation = {
+  key: 'emails.search',
+  path: '/emails/search',
+  methods: ['GET', 'POST'],
+  handle(context) {
+    const { params, state } = context;
+    const query = readEmailQuery(context);
+    const pageRequest = readPageRequest(params, state.faults, 'emails');
+    const matches = candidates(query, context).filter(emailFilter(query, context));
+    const sorted = sortBy(matches, sortSpec(query, context));
+    const page = paginate(sorted, pageRequest, pageLinks(params, context.link), state.faults, 'emails');
+    return data({
+      records: page.records.map((email) => emailRecord(email, context.present, state.faults)),
+      paging: page.paging,
+    });
+  },
+};
+
+/**
+ * The records a deliveryType searches: manual emails (A/B parents and their sends included), automated
+ * summaries or individual sends (always the sends when parentEmailID is given), transactional emails.
+ */
+function candidates(query: EmailQuery, { state, fault }: OperationContext): Email[] {
+  const { manual, automatedSummaries, automatedSends, transactional } = state.store.emailSets;
+  if (query.allDeliveryTypes) return [...manual, ...automatedSummaries, ...transactional];
+  let records: Email[];
+  switch (query.deliveryType) {
+    case 'manual':
+      records = manual;
+      break;
+    case 'automated':
+      if (query.parentEmailID !== undefined || query.automatedResults === 'detail') {
+        records = fault('emails-detail-includes-summary') && query.parentEmailID === undefined ? [...automatedSends, ...automatedSummaries] : automatedSends;
+      } else {
+        records = automatedSummaries;
+      }
+      break;
+    case 'transactional':
+      records = fault('emails-transactional-includes-automated') ? [...transactional, ...automatedSummaries] : transactional;
+      break;
+  }
+  const parent = query.parentEmailID === undefined ? undefined : state.store.email(query.parentEmailID);
+  if (parent && fault('emails-parent-includes-parent') && !records.includes(parent) && parent.deliveryType.toLowerCase() === query.deliveryType) {
+    records = [...records, parent];
+  }
+  return records;
+}
+
+function emailFilter(query: EmailQuery, { fault }: OperationContext): (email: Email) => boolean {
+  const statuses = new Set<string>((query.statusGiven && fault('emails-status-first-only') ? query.statuses.slice(0, 1) : query.statuses).map(capitalise));
+  const statusForAll = query.statusGiven && fault('emails-status-applied-to-automated');
+  const applyWindow = !(query.transactionalCategory !== undefined && fault('emails-category-ignores-window'));
+  const applyEnd = !fault('emails-date-filter-ignores-end');
+  const title = query.title === undefined ? undefined : textMatcher(query.title, fault('emails-title-wildcard-literal'));
+  const subject = query.subject === undefined ? undefined : textMatcher(query.subject, fault('emails-subject-wildcard-literal'));
+  const ids = query.emailIDs && new Set(fault('emails-ids-first-only') ? query.emailIDs.slice(0, 1) : query.emailIDs);
+  const userID = fault('emails-userid-ignored') ? undefined : query.userID;
+  const campaignFirstOnly = fault('emails-campaign-first-only');
+  const category = query.transactionalCategory?.toLowerCase();
+  const parentItself = fault('emails-parent-includes-parent');
+  return (email) => {
+    if ((email.deliveryType === 'Manual' || statusForAll) && !statuses.has(email.status)) return false;
+    if (applyWindow && email.dateSent !== undefined) {
+      if (email.dateSent < query.dateSentStart || (applyEnd && email.dateSent > query.dateSentEnd)) return false;
+    }
+    if (userID !== undefined && email.userID !== userID) return false;
+    if (title && !title(email.title)) return false;
+    if (subject && !subject(email.subject)) return false;
+    if (ids && !ids.has(email.emailID)) return false;
+    if (query.parentEmailID !== undefined && email.parentEmailID !== query.parentEmailID && !(parentItself && email.emailID === query.parentEmailID)) return false;
+    if (query.campaignID !== undefined) {
+      const campaigns = campaignFirstOnly ? email.campaignIDs.slice(0, 1) : email.campaignIDs;
+      if (!campaigns.includes(query.campaignID)) return false;
+    }
+    if (category !== undefined && email.transactionalCategory?.toLowerCase() !== category) return false;
+    return true;
+  };
+}
+
+/**
+ * Without sortField: Sent emails by dateSent descending; a manual search including Draft or Scheduled by
+ * dateAdded descending. With sortField and no sortDirection: ascending. Ties: emailID ascending.
+ */
+function sortSpec(query: EmailQuery, { fault, method }: OperationContext) {
+  const field: EmailSortField = query.sortField ?? defaultSortField(query);
+  const kind = SORT_KINDS[field];
+  const defaultDirection = query.sortField === undefined ? (fault('emails-default-sort-ascending') ? 'asc' : 'desc') : fault('emails-sort-direction-default-desc') ? 'desc' : 'asc';
+  const direction = query.sortDirection ?? defaultDirection;
+  const textDescIgnored = kind === 'text' && fault('emails-sort-desc-ignored');
+  return {
+    value: (email: Email) => email[field],
+    kind,
+    descending: direction === 'desc' && !textDescIgnored,
+    tieBreak: (email: Email) => email.emailID,
+    tieDescending: method === 'POST' && fault('emails-post-tie-order'),
+    numbersAsText: fault('emails-sort-numbers-as-text'),
+  };
+}
+
+function defaultSortField(query: EmailQuery): EmailSortField {
+  const unsentIncluded = query.deliveryType === 'manual' && query.statusGiven && query.statuses.some((status) => status !== 'sent');
+  return unsentIncluded ? 'dateAdded' : 'dateSent';
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,87 @@
+import { HOUR_MS } from '../datetime';
+import { ApiError, ErrorCode, invalidParameter, missingParameter } from '../errors';
+import { buildExportZip } from '../exports/file';
+import type { ExportJob } from '../exports/jobs';
+import { data, type Operation, type OperationContext } from './operation';
+
+/** GET /exports/emails?startDate&endDate: starts an export job (refused while an identical one is Pending). */
+export const exportsEmails: Operation = {
+  key: 'exports.emails',
+  path: '/exports/emails',
+  methods: ['GET'],
+  handle(context) {
+    const { params, fault, state, now } = context;
+    const startDate = params.date('startDate');
+    const endDate = params.date('endDate');
+    if (startDate === undefined) throw missingParameter('startDate');
+    if (endDate === undefined) throw missingParameter('endDate');
+    if (startDate > endDate) throw invalidParameter('startDate is after endDate');
+    if (startDate === endDate && fault('exports-request-refuses-same-day')) throw invalidParameter('startDate and endDate must differ');
+    const blocking = [...state.exports.all()].find((job) => blocks(job, startDate, endDate, context));
+    if (blocking) {
+      throw new ApiError(ErrorCode.duplicateExport, `An identical export (job ${blocking.jobID}, ${startDate} to ${endDate}) is still Pending`);
+    }
+    const job = state.exports.create(startDate, endDate, now);
+    return data({ jobID: fault('exports-job-id-string') ? String(job.jobID) : job.jobID });
+  },
+};
+
+/** The duplicate rule: a Pending job for the same parameters refuses the request. */
+function blocks(job: ExportJob, startDate: string, endDate: string, { fault, state, now }: OperationContext): boolean {
+  if (fault('exports-duplicates-accepted')) return false;
+  const status = state.exports.status(job, now, state.faults);
+  const sameParameters = job.startDate === startDate && job.endDate === endDate;
+  if (fault('exports-pending-blocks-all')) return status === 'Pending';
+  if (fault('exports-duplicate-after-completion-refused')) return sameParameters && status !== 'Failed';
+  return sameParameters && status === 'Pending';
+}
+
+/** GET /exports/jobStatus?jobID: Pending, then Completed (totalRecords; fileKey and fileExpiration with records) or Failed. */
+export const exportsJobStatus: Operation = {
+  key: 'exports.jobStatus',
+  path: '/exports/jobStatus',
+  methods: ['GET'],
+  handle(context) {
+    const { params, fault, state, now, present } = context;
+    const jobID = params.integer('jobID');
+    if (jobID === undefined) throw missingParameter('jobID');
+    const job = state.exports.job(jobID);
+    if (!job) throw new ApiError(ErrorCode.notFound, `No export job ${jobID}`);
+    const status = state.exports.status(job, now, state.faults);
+    if (status === 'Pending') return data({ status: fault('exports-job-unknown-status') ? 'Queued' : 'Pending' });
+    if (status === 'Failed') {
+      if (fault('exports-failed-as-success')) return data({ status });
+      throw new ApiError(ErrorCode.exportFailed, `Export job ${jobID} failed: no data can be exported for dates before 2000-01-01`, { status });
+    }
+    const result = state.exports.result(job, state.store);
+    const totalRecords = fault('exports-total-records-string') ? String(result.rows.length) : result.rows.length;
+    const withFile = result.rows.length > 0 ? !fault('exports-completed-without-file-key') : fault('exports-empty-job-has-file-key');
+    if (!withFile) return data({ status, totalRecords });
+    state.exports.issue(result);
+    const expiresAt = fault('exports-expiration-in-past') ? result.completedAt - HOUR_MS : result.expiresAt;
+    return data({ status, totalRecords, fileKey: result.fileKey, fileExpiration: present.datetime(expiresAt) });
+  },
+};
+
+/** GET /exports/getFile?fileKey: the zip, until fileExpiration. */
+export const exportsGetFile: Operation = {
+  key: 'exports.getFile',
+  path: '/exports/getFile',
+  methods: ['GET'],
+  handle({ params, fault, state, now }) {
+    const fileKey = params.string('fileKey');
+    if (fileKey === undefined || fileKey === '') throw missingParameter('fileKey');
+    const result = state.exports.file(fileKey);
+    if (!result) {
+      if (!fault('exports-getfile-serves-unknown-key')) throw new ApiError(ErrorCode.notFound, `No export file ${fileKey}`);
+      return zipFile(fileKey, buildExportZip(fileKey, [], state.faults));
+    }
+    if (now > result.expiresAt) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} expired`);
+    if (fault('exports-getfile-refused')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} is not ready`);
+    return zipFile(result.fileKey, buildExportZip(result.fileKey, result.rows, state.faults));
+  },
+};
+
+function zipFile(fileKey: string, bytes: Uint8Array) {
+  return { kind: 'file', bytes, contentType: 'application/zip', fileName: `${fileKey}.zip` } as const;
+}

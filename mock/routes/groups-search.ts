@@ -1,0 +1,128 @@
+import type { Group } from '../data/model';
+import type { MemberCounts } from '../data/store';
+import { pageLinks, paginate, readPageRequest } from '../paging';
+import { groupRecord } from '../records/group';
+import { sortBy, type SortKind } from '../sorting';
+import { data, type Operation, type OperationContext } from './operation';
+
+const STATUSES = ['Active', 'Archived', 'All'] as const;
+const TYPES = ['Dynamic', 'Static', 'All'] as const;
+const SORT_FIELDS = ['groupID', 'groupName', 'dateAdded', 'dateModified', 'dateLastEmailSent', 'totalMembers', 'activeMembers'] as const;
+const DIRECTIONS = ['asc', 'desc'] as const;
+
+type SortField = (typeof SORT_FIELDS)[number];
+
+const SORT_KINDS: Record<SortField, SortKind> = {
+  groupID: 'number',
+  groupName: 'text',
+  dateAdded: 'datetime',
+  dateModified: 'datetime',
+  dateLastEmailSent: 'datetime',
+  totalMembers: 'number',
+  activeMembers: 'number',
+};
+
+/** GET or POST /groups/search: filters, sorts and pages the groups (requires Create Groups). */
+export const groupsSearch: Operation = {
+  key: 'groups.search',
+  path: '/groups/search',
+  methods: ['GET', 'POST'],
+  permission: 'createGroups',
+  handle(context) {
+    const { params, fault, state } = context;
+    const status = params.choice('status', STATUSES, fault('groups-unknown-status-accepted')) ?? (fault('groups-status-default-all') ? 'All' : 'Active');
+    const type = params.choice('type', TYPES, fault('groups-unknown-type-accepted')) ?? (fault('groups-type-default-static') ? 'Static' : 'All');
+    const requestedSort = params.choice('sortField', SORT_FIELDS, fault('groups-unknown-sort-field-accepted'));
+    const direction = params.choice('sortDirection', DIRECTIONS, fault('groups-unknown-sort-direction-accepted')) ?? 'asc';
+    const filters = {
+      status,
+      type,
+      groupName: params.string('groupName')?.toLowerCase(),
+      groupIDs: params.integerList('groupIDs'),
+      userID: params.integer('userID'),
+      private: params.boolean('private'),
+    };
+    const pageRequest = readPageRequest(params, state.faults, 'groups');
+
+    const nameOf = groupNames(context);
+    const matches = state.store.groups.filter(groupFilter(filters, nameOf, context));
+    const counts = memberCounter(context);
+    const sortField: SortField = requestedSort ?? (fault('groups-default-sort-groupid') ? 'groupID' : 'groupName');
+    const kind = SORT_KINDS[sortField];
+    const sorted = sortBy(matches, {
+      value: sortValue(sortField, nameOf, counts),
+      kind,
+      descending: direction === 'desc' && !(kind === 'datetime' && fault('groups-sort-desc-ignored')),
+      tieBreak: (group) => group.groupID,
+      tieDescending: context.method === 'POST' && fault('groups-post-tie-order'),
+      numbersAsText: fault('groups-sort-numbers-as-text'),
+    });
+    const page = paginate(sorted, pageRequest, pageLinks(params, context.link), state.faults, 'groups');
+    return data({
+      records: page.records.map((group) => groupRecord(group, nameOf(group), counts(group), context.present, state.faults)),
+      paging: page.paging,
+    });
+  },
+};
+
+interface GroupFilters {
+  status: (typeof STATUSES)[number];
+  type: (typeof TYPES)[number];
+  groupName?: string;
+  groupIDs?: number[];
+  userID?: number;
+  private?: boolean;
+}
+
+function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { fault }: OperationContext): (group: Group) => boolean {
+  const skipStatus = filters.userID !== undefined && fault('groups-userid-ignores-status');
+  const archivedIncludesActive = fault('groups-archived-includes-active');
+  const staticIncludesDynamic = fault('groups-static-includes-dynamic');
+  const ids = filters.groupIDs && new Set(fault('groups-ids-first-only') ? filters.groupIDs.slice(0, 1) : filters.groupIDs);
+  const wantPrivate = filters.private === undefined ? undefined : filters.private !== fault('groups-private-filter-inverted');
+  const prefixOnly = fault('groups-name-prefix-only');
+  return (group) => {
+    if (!skipStatus && filters.status !== 'All' && group.status !== filters.status && !(archivedIncludesActive && filters.status === 'Archived')) return false;
+    if (filters.type !== 'All' && group.type !== filters.type && !(staticIncludesDynamic && filters.type === 'Static')) return false;
+    if (wantPrivate !== undefined && group.private !== wantPrivate) return false;
+    if (filters.userID !== undefined && group.userID !== filters.userID) return false;
+    if (ids && !ids.has(group.groupID)) return false;
+    if (filters.groupName !== undefined) {
+      const name = nameOf(group).toLowerCase();
+      if (prefixOnly ? !name.startsWith(filters.groupName) : !name.includes(filters.groupName)) return false;
+    }
+    return true;
+  };
+}
+
+/** The names groups show: their own, except under the duplicate-name fault. */
+function groupNames({ fault, state }: OperationContext): (group: Group) => string {
+  const own = (group: Group): string => group.groupName;
+  if (!fault('groups-duplicate-name')) return own;
+  const [first, second] = state.store.groups.filter((group) => group.status === 'Active' && group.type === 'Static');
+  if (!first || !second) return own;
+  return (group) => (group === second ? first.groupName : group.groupName);
+}
+
+/** Member counts, computed once per group per request. */
+function memberCounter({ fault, state }: OperationContext): (group: Group) => MemberCounts {
+  const cache = new Map<Group, MemberCounts>();
+  const heldMisplaced = fault('groups-active-counts-held');
+  return (group) => {
+    let counts = cache.get(group);
+    if (!counts) cache.set(group, (counts = state.store.memberCounts(group, heldMisplaced)));
+    return counts;
+  };
+}
+
+function sortValue(field: SortField, nameOf: (group: Group) => string, counts: (group: Group) => MemberCounts): (group: Group) => number | string | undefined {
+  switch (field) {
+    case 'groupName':
+      return nameOf;
+    case 'totalMembers':
+    case 'activeMembers':
+      return (group) => counts(group)[field];
+    default:
+      return (group) => group[field];
+  }
+}

@@ -1,0 +1,15 @@
+import { ApiError, ErrorCode } from '../errors';
+import { data, type Operation } from './operation';
+
+/** GET /helper/ping: answers {"message": "pong"} to any valid token. */
+export const helperPing: Operation = {
+  key: 'helper.ping',
+  path: '/helper/ping',
+  methods: ['GET'],
+  handle({ fault, token }) {
+    if (fault('ping-refuses-user-tokens') && token.kind === 'user') {
+      throw new ApiError(ErrorCode.invalidToken, 'The access token is not valid');
+    }
+    return data(fault('ping-data-empty') ? {} : { message: 'pong' });
+  },
+};

@@ -1,0 +1,108 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { HttpMethod } from '../harness/types';
+import { handleAdmin, isAdminPath } from './admin';
+import { authenticate, permissionDenied } from './auth';
+import { errorEnvelope, successEnvelope, type EnvelopeResponse } from './envelope';
+import { ApiError, ErrorCode } from './errors';
+import { Params } from './params';
+import { parseJsonBody, readRawBody, type RawBody } from './request-body';
+import { APP_TOKEN_PATH, applicationAccessToken, findOperation, VERSION_PREFIX, type Operation, type OperationResult } from './routes';
+import type { MockState } from './state';
+
+/** The mock's HTTP server: every request answers, nothing it receives can crash it. */
+export function createMockServer(state: MockState): Server {
+  return createServer((request, response) => {
+    serve(request, response, state).catch((error: unknown) => {
+      console.error('ems mock: internal error', error);
+      if (!response.headersSent) sendEnvelope(response, errorEnvelope(new ApiError(ErrorCode.internal, 'Internal error in the mock; nothing was changed'), state.faults));
+      else response.destroy();
+    });
+  });
+}
+
+async function serve(request: IncomingMessage, response: ServerResponse, state: MockState): Promise<void> {
+  const body = await readRawBody(request, state.options.bodyLimitBytes);
+  const url = new URL(request.url ?? '/', 'http://mock.invalid');
+  if (isAdminPath(url.pathname)) {
+    const answer = handleAdmin(request.method ?? 'GET', url.pathname, body.text, state, request.socket.remoteAddress);
+    sendJson(response, answer.status, answer.body);
+    return;
+  }
+  if (url.pathname === APP_TOKEN_PATH) {
+    sendEnvelope(response, answerWith(state, () => applicationAccessToken(state.faults)));
+    return;
+  }
+  const outcome = serveOperation(request, url, body, state);
+  if ('bytes' in outcome) {
+    response.writeHead(200, { 'Content-Type': outcome.contentType, 'Content-Disposition': `attachment; filename="${outcome.fileName}"`, 'Content-Length': outcome.bytes.length });
+    response.end(outcome.bytes);
+  } else {
+    sendEnvelope(response, outcome);
+  }
+}
+
+function serveOperation(request: IncomingMessage, url: URL, rawBody: RawBody, state: MockState): EnvelopeResponse | Extract<OperationResult, { kind: 'file' }> {
+  let result: OperationResult;
+  try {
+    result = runOperation(request, url, rawBody, state);
+  } catch (error) {
+    if (error instanceof ApiError) return errorEnvelope(error, state.faults);
+    throw error;
+  }
+  return result.kind === 'file' ? result : successEnvelope(result.data, state.faults);
+}
+
+function runOperation(request: IncomingMessage, url: URL, rawBody: RawBody, state: MockState): OperationResult {
+  const operation = findOperation(url.pathname);
+  if (!operation) throw new ApiError(ErrorCode.unknownOperation, `No operation at ${url.pathname}; operations live under ${VERSION_PREFIX}/`);
+  const method = request.method === 'GET' || request.method === 'POST' ? (request.method as HttpMethod) : undefined;
+  if (!method || !operation.methods.includes(method)) {
+    throw new ApiError(ErrorCode.methodNotAllowed, `${operation.path.slice(1)} accepts ${operation.methods.join(' or ')}, not ${request.method}`);
+  }
+  const body = method === 'POST' ? parseJsonBody(rawBody, request.headers['content-type'], state.options.bodyLimitBytes) : {};
+  const token = authenticate(request.headers.authorization, url.searchParams, body, state.faults);
+  const now = state.clock.now();
+  const context = {
+    method,
+    params: new Params(url.searchParams, body),
+    token,
+    state,
+    present: state.present,
+    now,
+    fault: state.faults.has.bind(state.faults),
+    link: (query: URLSearchParams) => `http://${request.headers.host ?? 'localhost'}${VERSION_PREFIX}${operation.path}?${query}`,
+  };
+  if (operation.permission && !token.permissions.has(operation.permission)) {
+    if (writesDespiteRefusal(operation, state)) operation.handle(context);
+    if (!permissionIgnored(operation, state)) throw permissionDenied(operation.permission);
+  }
+  return operation.handle(context);
+}
+
+function permissionIgnored(operation: Operation, state: MockState): boolean {
+  if (operation.key === 'groups.search') return state.faults.has('auth-groups-permission-ignored');
+  return operation.key === 'contacts.import' && state.faults.has('auth-import-permission-ignored');
+}
+
+function writesDespiteRefusal(operation: Operation, state: MockState): boolean {
+  return operation.key === 'contacts.import' && state.faults.has('auth-refused-import-writes');
+}
+
+function answerWith(state: MockState, produce: () => unknown): EnvelopeResponse {
+  try {
+    return successEnvelope(produce(), state.faults);
+  } catch (error) {
+    if (error instanceof ApiError) return errorEnvelope(error, state.faults);
+    throw error;
+  }
+}
+
+function sendEnvelope(response: ServerResponse, envelope: EnvelopeResponse): void {
+  sendJson(response, envelope.httpStatus, envelope.body);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  response.end(text);
+}

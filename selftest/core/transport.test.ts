@@ -1,0 +1,138 @@
+import './support/nock-on-node20';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, afterEach, describe, test } from 'node:test';
+import nock from 'nock';
+import { createApiClient } from '../../harness/core/client';
+import { TransportError } from '../../harness/core/transport-error';
+import type { TransportFailureReason } from '../../harness/types';
+import { recordingRecorder } from './support/recorder';
+import { testTarget } from './support/target';
+
+const ORIGIN = 'http://ems.test';
+afterEach(() => nock.cleanAll());
+after(() => nock.restore());
+
+async function transportFailure(promise: Promise<unknown>): Promise<TransportError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TransportError) return error;
+    throw error;
+  }
+  assert.fail('expected a TransportError');
+}
+
+function expectReason(error: TransportError, reason: TransportFailureReason, message: RegExp) {
+  assert.equal(error.reason, reason);
+  assert.match(error.message, message);
+  assert.equal(error.message.includes('\n'), false, 'one line');
+  assert.equal(error.evidence.response?.transport, reason);
+  assert.match(error.evidence.curl ?? '', /^curl -sS -X GET /);
+}
+
+describe('transport failures (intercepted)', () => {
+  test('timeout', async () => {
+    nock(ORIGIN).get('/v1/helper/ping').delay(500).reply(200, {});
+    const error = await transportFailure(createApiClient(testTarget({ EMS_TIMEOUT_MS: '100' })).call('helper.ping'));
+    expectReason(error, 'timeout', /^transport: timeout after 100 ms on GET \/helper\/ping$/);
+  });
+
+  test('reset', async () => {
+    nock(ORIGIN).get('/v1/helper/ping').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    const { recorder, recorded } = recordingRecorder();
+    const error = await transportFailure(createApiClient(testTarget(), { recorder }).call('helper.ping'));
+    expectReason(error, 'reset', /^transport: reset \(ECONNRESET: socket hang up\) on GET \/helper\/ping$/);
+    assert.deepEqual(recorded.failures, [error], 'the recorder learns of the failure');
+  });
+
+  test('not-json', async () => {
+    nock(ORIGIN).get('/v1/helper/ping').reply(200, '<html>oops</html>', { 'Content-Type': 'text/html' });
+    const error = await transportFailure(createApiClient(testTarget()).call('helper.ping'));
+    expectReason(error, 'not-json', /^transport: not-json \(HTTP 200, content-type text\/html, body starts "<html>oops<\/html>"\) on GET/);
+  });
+
+  test('server-error', async () => {
+    nock(ORIGIN).get('/v1/helper/ping').reply(503, { success: 0 });
+    const error = await transportFailure(createApiClient(testTarget()).call('helper.ping'));
+    expectReason(error, 'server-error', /^transport: server-error \(HTTP 503\) on GET \/helper\/ping$/);
+  });
+
+  test('allowTransportFailure returns the failure as outcome "transport"', async () => {
+    nock(ORIGIN).get('/v1/helper/ping').reply(502, 'bad gateway');
+    const response = await createApiClient(testTarget()).call('helper.ping', { allowTransportFailure: true });
+    assert.equal(response.outcome, 'transport');
+    assert.deepEqual(response.transport, { reason: 'server-error', detail: '(HTTP 502)' });
+    assert.equal(response.status, 502);
+  });
+});
+
+describe('transport failures (real sockets)', () => {
+  const servers: Server[] = [];
+  after(() => servers.forEach((server) => server.close()));
+  async function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
+    const server = createServer(handler);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  }
+
+  test('unreachable: nothing listens on the port', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    nock.enableNetConnect('127.0.0.1');
+    const error = await transportFailure(createApiClient(testTarget({ EMS_BASE_URL: `http://127.0.0.1:${port}/v1` })).call('helper.ping'));
+    expectReason(error, 'unreachable', /^transport: unreachable \(ECONNREFUSED/);
+  });
+
+  test('body-too-large: an endless body is abandoned at the cap, memory stays bounded', async () => {
+    let sent = 0;
+    let stoppedReading = false;
+    const chunk = Buffer.alloc(64 * 1024, 'x');
+    const baseUrl = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      const pump = () => {
+        while (sent < 2 ** 31) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      res.on('close', () => (stoppedReading = true));
+      pump();
+    });
+    nock.enableNetConnect('127.0.0.1');
+    const rssBefore = process.memoryUsage().rss;
+    const cap = 4 * 1024 * 1024;
+    const error = await transportFailure(createApiClient(testTarget({ EMS_BASE_URL: baseUrl, EMS_MAX_BODY_BYTES: String(cap) })).call('helper.ping'));
+    expectReason(error, 'body-too-large', /^transport: body-too-large \(over 4194304 bytes\) on GET \/helper\/ping$/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.ok(stoppedReading, 'the connection was closed');
+    assert.ok(sent < 64 * 1024 * 1024, `the server got to send only a little beyond the cap (${sent} bytes)`);
+    assert.ok(process.memoryUsage().rss - rssBefore < 64 * 1024 * 1024, 'memory stayed bounded');
+  });
+
+  test('body-too-large: a declared Content-Length over the cap is refused before reading', async () => {
+    const baseUrl = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(10 * 1024 * 1024) });
+      res.write('{');
+    });
+    nock.enableNetConnect('127.0.0.1');
+    const error = await transportFailure(createApiClient(testTarget({ EMS_BASE_URL: baseUrl, EMS_MAX_BODY_BYTES: '1024' })).call('helper.ping'));
+    expectReason(error, 'body-too-large', /over 1024 bytes/);
+  });
+
+  test('reset: the server closes the connection mid-body', async () => {
+    const baseUrl = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
+      res.write('{"success": 1');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    nock.enableNetConnect('127.0.0.1');
+    const error = await transportFailure(createApiClient(testTarget({ EMS_BASE_URL: baseUrl })).call('helper.ping'));
+    expectReason(error, 'reset', /^transport: reset /);
+  });
+});
