@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoPath } from '../harness/contract';
 import { createApiClient } from '../harness/core/client';
@@ -94,8 +94,8 @@ async function main(): Promise<number> {
   }
 
   const report = readReport(reportFile, 'the report');
-  console.log(`\n${renderSummary(report)}`);
-  console.log(`duration ${(report.durationMs / 1000).toFixed(1)} s, seed ${report.seed}, report ${reportFile}`);
+  // The summary tells the run's duration and seed.
+  console.log(`\n${renderSummary(report, relative(process.cwd(), reportDir(env)) || '.')}`);
   if (!baseline) return report.counts.fail > 0 || playwrightExit !== 0 ? 1 : 0;
 
   const comparison = compareWithBaseline(report, baseline);

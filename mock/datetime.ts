@@ -17,11 +17,6 @@ export function formatIsoDatetime(ms: number): string {
   return `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
-/** `YYYY-MM-DD` of the GMT day holding ms. */
-export function formatDate(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
 function validDay(year: number, month: number, day: number): boolean {
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month - 1);
 }

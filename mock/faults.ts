@@ -149,7 +149,7 @@ export const FAULTS: readonly Fault[] = CATALOGUE;
 
 const NAMES: ReadonlySet<string> = new Set(CATALOGUE.map((fault) => fault.name));
 
-export function isFaultName(name: string): name is FaultName {
+function isFaultName(name: string): name is FaultName {
   return NAMES.has(name);
 }
 

@@ -5,8 +5,8 @@ import type { Params } from './params';
 /** The two paged searches; their faults share the same suffixes. */
 export type SearchName = 'groups' | 'emails';
 
-export const DEFAULT_RPP = 20;
-export const MAX_RPP = 250;
+const DEFAULT_RPP = 20;
+const MAX_RPP = 250;
 const FAULTY_DEFAULT_RPP = 25;
 const FAULTY_PAGE_CAP = 25;
 

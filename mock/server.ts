@@ -6,7 +6,7 @@ import { errorEnvelope, successEnvelope, type EnvelopeResponse } from './envelop
 import { ApiError, ErrorCode } from './errors';
 import { Params } from './params';
 import { parseJsonBody, readRawBody, type RawBody } from './request-body';
-import { APP_TOKEN_PATH, applicationAccessToken, findOperation, VERSION_PREFIX, type Operation, type OperationResult } from './routes';
+import { APP_TOKEN_PATH, applicationAccessToken, findOperation, VERSION_PREFIX, type Operation, type OperationContext, type OperationResult } from './routes';
 import type { MockState } from './state';
 
 /** The mock's HTTP server: every request answers, nothing it receives can crash it. */
@@ -62,7 +62,7 @@ function runOperation(request: IncomingMessage, url: URL, rawBody: RawBody, stat
   const body = method === 'POST' ? parseJsonBody(rawBody, request.headers['content-type'], state.options.bodyLimitBytes) : {};
   const token = authenticate(request.headers.authorization, url.searchParams, body, state.faults);
   const now = state.clock.now();
-  const context = {
+  const context: OperationContext = {
     method,
     params: new Params(url.searchParams, body),
     token,

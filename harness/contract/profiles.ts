@@ -4,7 +4,7 @@ import type { Profile } from '../types';
 import { deepMerge } from './deep-merge';
 import { compileJsonSchema, describeErrors } from './json-schema-validator';
 import { repoPath } from './repo-path';
-import profileSchema from '../../profiles/profile.schema.json';
+import profileSchema from '../../profiles/profile.schema.json' with { type: 'json' };
 
 export const PROFILES_DIR = repoPath('profiles');
 export const DEFAULT_PROFILE = 'service';

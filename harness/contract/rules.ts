@@ -5,7 +5,7 @@ import type { Rule, RuleCatalogue } from '../types';
 import { compileJsonSchema, describeErrors } from './json-schema-validator';
 import { isOperationKey } from './operations';
 import { repoPath } from './repo-path';
-import catalogueSchema from './rule-catalogue.schema.json';
+import catalogueSchema from './rule-catalogue.schema.json' with { type: 'json' };
 
 export const DEFAULT_RULES_PATH = repoPath('spec/rules.yaml');
 

@@ -23,7 +23,7 @@ export function responseEvidence(response: ApiResponse, title: string, details: 
 }
 
 /** A JSON value small enough for a report; larger ones become a note with their beginning. */
-export function clipped(value: unknown): unknown {
+function clipped(value: unknown): unknown {
   const text = JSON.stringify(value) ?? '';
   if (text.length <= MAX_BODY_CHARS) return value;
   return `[${text.length} characters, clipped] ${text.slice(0, MAX_BODY_CHARS)}...`;

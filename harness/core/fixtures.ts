@@ -72,8 +72,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
       const failed = verdicts.filter((verdict) => verdict.verdict === 'fail');
       if (failed.length > 0) {
-        const redactor = createRedactor(target.tokens);
-        throw new Error(redactor.text(`rules failed:\n${failed.map((verdict) => `  ${verdict.rule}: ${verdict.reason}`).join('\n')}`));
+        throw new RulesFailed(createRedactor(target.tokens).text(failed.map((verdict) => `  ${verdict.rule}: ${verdict.reason}`).join('\n')));
       }
       const declaredVerdicts = verdicts.filter((verdict) => declared.includes(verdict.rule));
       if (declaredVerdicts.every((verdict) => verdict.verdict === 'skipped')) {
@@ -109,6 +108,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use({ record: (...contacts) => testRecord.createdContacts.push(...contacts) });
   },
 });
+
+/** Fails the Playwright test when a rule failed, so Playwright's report and exit code agree; no stack (the verdicts are the evidence). */
+class RulesFailed extends Error {
+  constructor(lines: string) {
+    super(`rules failed:\n${lines}`);
+    this.name = 'RulesFailed';
+    this.stack = `${this.name}: ${this.message}`;
+  }
+}
 
 function annotate(testInfo: TestInfo, target: Target, record: TestRecord) {
   const verdicts = record.judge.verdicts();

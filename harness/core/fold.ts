@@ -1,7 +1,7 @@
 import type { Evidence, ToleratedQuirk, Verdict, VerdictKind } from '../types';
 
 /** Which verdict wins when several judge one rule. */
-export const VERDICT_RANK: Record<VerdictKind, number> = { fail: 3, inconclusive: 2, pass: 1, skipped: 0 };
+const VERDICT_RANK: Record<VerdictKind, number> = { fail: 3, inconclusive: 2, pass: 1, skipped: 0 };
 
 const MAX_EVIDENCE = 5;
 const MAX_TOLERATED = 20;

@@ -15,7 +15,7 @@ export interface SampleEvidence {
 /** Handed to each run of a property. */
 export interface Sample {
   /** Throws a Deviation (the sample fails, fast-check shrinks it) when the condition is false. */
-  expect(condition: boolean, evidence: SampleEvidence): asserts condition;
+  expect(condition: boolean, evidence: SampleEvidence): void;
   /** Ends this sample unjudged (counted; a property with no judged sample is inconclusive). */
   inconclusive(reason: string): never;
 }

@@ -72,8 +72,8 @@ export interface Email {
   title: string;
   fromName: string;
   fromAddress: string;
-  replyToName?: string;
-  replyToAddress?: string;
+  replyToName: string;
+  replyToAddress: string;
   dateAdded: number;
   dateModified: number;
   dateSent?: number;

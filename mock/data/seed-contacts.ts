@@ -3,8 +3,8 @@ import type { Contact, ContactState, User } from './model';
 import { FIRST_NAMES, LAST_NAMES, MAIL_DOMAINS, USER_NAMES } from './vocabulary';
 import { DAY_MS } from '../datetime';
 
-export const CONTACTS_PER_SCALE = 2000;
-export const USERS_PER_SCALE = 6;
+const CONTACTS_PER_SCALE = 2000;
+const USERS_PER_SCALE = 6;
 
 export function seedUsers(scale: number): User[] {
   return Array.from({ length: USERS_PER_SCALE * scale }, (_, index) => {

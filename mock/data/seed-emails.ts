@@ -11,9 +11,9 @@ import {
   TRANSACTIONAL_SUBJECTS,
 } from './vocabulary';
 
-/** Per scale unit; about 1000 emails in all. */
+/** Per scale unit; about 1050 emails in all (so scale 50 holds more than 50k). */
 const MIX = {
-  manualSent: 500,
+  manualSent: 540,
   manualRecentAtLeast: 40,
   drafts: 40,
   scheduled: 30,
@@ -115,7 +115,6 @@ class EmailBuilder {
     const user = random.pick(input.users);
     const dateAdded = (dateSent ?? input.now) - random.int(1, 40) * DAY_MS - random.int(0, DAY_MS);
     const modifiedUntil = dateSent ?? input.now;
-    const hasReplyTo = random.chance(0.7);
     const email: Email = {
       emailID: this.nextID++,
       deliveryType,
@@ -126,8 +125,8 @@ class EmailBuilder {
       title,
       fromName: user.name,
       fromAddress: user.address,
-      replyToName: hasReplyTo ? `${user.name} replies` : undefined,
-      replyToAddress: hasReplyTo ? `replies+${user.userID}@example.com` : undefined,
+      replyToName: random.chance(0.7) ? `${user.name} replies` : user.name,
+      replyToAddress: random.chance(0.7) ? `replies+${user.userID}@example.com` : user.address,
       dateAdded,
       dateModified: dateAdded + random.int(0, Math.max(0, modifiedUntil - dateAdded)),
       dateSent,

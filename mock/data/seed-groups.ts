@@ -3,7 +3,7 @@ import type { Random } from '../random';
 import type { Contact, Group, GroupStatus, GroupType } from './model';
 import { GROUP_AUDIENCES, GROUP_TOPICS } from './vocabulary';
 
-export const GROUPS_PER_SCALE = 64;
+const GROUPS_PER_SCALE = 64;
 const MAX_SEEDED_MEMBERS = 60;
 
 export interface GroupSeedInput {

@@ -51,10 +51,6 @@ export class Store {
     return this.emailsByID.get(emailID);
   }
 
-  contact(contactID: number): Contact | undefined {
-    return this.contactsByID.get(contactID);
-  }
-
   /** Existing contacts are matched on email address, case-insensitively. */
   contactByEmail(email: string): Contact | undefined {
     return this.contactsByEmail.get(emailKey(email));

@@ -24,7 +24,7 @@ const COLUMNS: readonly [string, (email: Email) => string | number | undefined][
   ['unsubscribes', (email) => email.metrics.unsubscribes],
 ];
 
-export const EXPORT_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
+const EXPORT_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
 
 interface FileFormat {
   entryName: string;

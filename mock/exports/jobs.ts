@@ -7,7 +7,7 @@ import { createRandom, randomGuid, type Random } from '../random';
 export type JobStatus = 'Pending' | 'Completed' | 'Failed';
 
 /** The mock's documented failure trigger: an export range starting before this date ends Failed. */
-export const FAILING_BEFORE = '2000-01-01';
+const FAILING_BEFORE = '2000-01-01';
 const FILE_LIFETIME_MS = 24 * HOUR_MS;
 
 export interface ExportResult {

@@ -2,16 +2,16 @@ import { addMonths, DAY_MS } from '../datetime';
 import { invalidParameter } from '../errors';
 import type { OperationContext } from './operation';
 
-export const DELIVERY_TYPES = ['manual', 'automated', 'transactional'] as const;
-export const STATUSES = ['draft', 'scheduled', 'sent'] as const;
+const DELIVERY_TYPES = ['manual', 'automated', 'transactional'] as const;
+const STATUSES = ['draft', 'scheduled', 'sent'] as const;
 const AUTOMATED_RESULTS = ['summary', 'detail'] as const;
-export const SORT_FIELDS = ['emailID', 'userID', 'title', 'subject', 'dateAdded', 'dateModified', 'dateSent'] as const;
+const SORT_FIELDS = ['emailID', 'userID', 'title', 'subject', 'dateAdded', 'dateModified', 'dateSent'] as const;
 const DIRECTIONS = ['asc', 'desc'] as const;
 const WINDOW_LIMIT_MONTHS = 18;
 const DEFAULT_WINDOW_MONTHS = 6;
 
-export type DeliveryTypeParam = (typeof DELIVERY_TYPES)[number];
-export type StatusParam = (typeof STATUSES)[number];
+type DeliveryTypeParam = (typeof DELIVERY_TYPES)[number];
+type StatusParam = (typeof STATUSES)[number];
 export type EmailSortField = (typeof SORT_FIELDS)[number];
 
 /** The parameters of an email search, validated, with their defaults applied. */

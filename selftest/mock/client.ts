@@ -8,7 +8,8 @@ export interface Answer {
   headers: Headers;
 }
 
-export type QueryValues = Record<string, string | number | boolean | (string | number)[]>;
+/** Query parameters; lists become repeated keys, undefined values are left out. */
+export type QueryValues = Record<string, string | number | boolean | (string | number)[] | undefined>;
 
 export interface CallOptions {
   method?: string;
@@ -39,6 +40,7 @@ export class MockClient {
   async call(path: string, options: CallOptions = {}): Promise<Answer> {
     const url = new URL(path.startsWith('http') ? path : this.mock.baseUrl + path);
     for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
     }
     const headers: Record<string, string> = {};

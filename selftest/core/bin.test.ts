@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, test } from 'node:test';
+import { startMock } from '../../mock';
+import { readReport, runAtRoot, TSX } from './support/run';
+
+const SECRET = 'F00DFACE-0000-4000-8000-0000000000AA';
+const conformance = (args: string[], env: Record<string, string> = {}) => runAtRoot(TSX, ['bin/conformance.ts', ...args], env);
+
+describe('bin/conformance', { timeout: 180_000 }, () => {
+  test('a configuration error is one line and exit 2', async () => {
+    const finished = await conformance(['--max-rps', 'abc']);
+    assert.equal(finished.code, 2);
+    assert.equal(finished.stderr, 'conformance: EMS_MAX_RPS=abc must be a number greater than 0\n');
+  });
+
+  test('an unknown flag is one line and exit 2', async () => {
+    const finished = await conformance(['--tokn', SECRET]);
+    assert.equal(finished.code, 2);
+    assert.match(finished.stderr, /^conformance: Unknown option '--tokn'/);
+    assert.equal(finished.stderr.trim().split('\n').length, 1);
+  });
+
+  test('an unreachable target stops the run before Playwright, naming no token', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const finished = await conformance(['--base-url', `http://127.0.0.1:${port}/v1`, '--token', SECRET]);
+    assert.equal(finished.code, 2);
+    assert.match(finished.stderr, /^conformance: cannot reach http:\/\/127\.0\.0\.1:\d+\/v1: helper\/ping got unreachable/);
+    assert.equal((finished.stdout + finished.stderr).includes(SECRET), false);
+  });
+
+  test('a refused token stops the run before Playwright', async () => {
+    const mock = await startMock({ port: 0 });
+    try {
+      const finished = await conformance(['--base-url', mock.baseUrl, '--token', SECRET]);
+      assert.equal(finished.code, 2);
+      assert.match(finished.stderr, /^conformance: the target refused EMS_TOKEN on helper\/ping \(.+\): check --token\n$/);
+      assert.equal((finished.stdout + finished.stderr).includes(SECRET), false);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  test('a run against the embedded mock prints the summary and exits 0 when no rule fails', async () => {
+    const finished = await conformance(['--grep', '@rule:helper.ping.accepts-token', '--seed', '5']);
+    assert.equal(finished.code, 0, finished.stdout + finished.stderr);
+    assert.match(finished.stdout, /conformance: http:\/\/127\.0\.0\.1:\d+\/v1 \(profile service/);
+    assert.match(finished.stdout, /seed 5/);
+    assert.equal(readReport(finished).rules.find((rule) => rule.id === 'helper.ping.accepts-token')?.verdict, 'pass');
+  });
+});

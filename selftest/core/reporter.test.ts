@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import type { FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
+import { ANNOTATION, type TargetAnnotation } from '../../harness/core/annotations';
+import ConformanceReporter from '../../harness/report/conformance-reporter';
+import type { ConformanceReport, Verdict } from '../../harness/types';
+import { TOKENS } from './support/target';
+
+const TARGET: TargetAnnotation = {
+  baseUrl: 'http://127.0.0.1:1/v1', authUrl: 'http://127.0.0.1:1', profile: 'service', embeddedMock: false,
+  allowWrites: false, faults: [], seed: 99, capabilities: ['token:noGroups'],
+};
+
+interface SyntheticTest {
+  title: string;
+  tags: string[];
+  verdicts: Verdict[];
+  coverage?: { requests: number; params: Record<string, Record<string, number>> };
+  contacts?: Array<{ email: string; contactID?: number }>;
+}
+
+const v = (rule: string, verdict: Verdict['verdict'], extra: Partial<Verdict> = {}): Verdict => ({ rule, verdict, evidence: [], requests: 1, ...extra });
+
+/** Feeds a reporter synthetic tests the way Playwright would, and returns the report it writes. */
+async function report(tests: SyntheticTest[], status: FullResult['status'] = 'passed', env: Record<string, string> = {}): Promise<ConformanceReport> {
+  const outputDir = mkdtempSync(join(tmpdir(), 'ems-reporter-'));
+  const reporter = new ConformanceReporter({ outputDir });
+  const cases = tests.map((t, i) => ({ id: `t${i}`, tags: t.tags, annotations: [], titlePath: () => ['', '', 'x.spec.ts', t.title] }) as unknown as TestCase);
+  reporter.onBegin({}, { allTests: () => cases } as unknown as Suite);
+  tests.forEach((t, i) => {
+    const annotations = [
+      { type: ANNOTATION.target, description: JSON.stringify(TARGET) },
+      ...t.verdicts.map((verdict) => ({ type: ANNOTATION.verdict, description: JSON.stringify(verdict) })),
+      { type: ANNOTATION.coverage, description: JSON.stringify(t.coverage ?? { requests: 0, params: {} }) },
+      ...(t.contacts ? [{ type: ANNOTATION.createdContacts, description: JSON.stringify(t.contacts) }] : []),
+    ];
+    reporter.onTestEnd(cases[i] as TestCase, { annotations } as unknown as TestResult);
+  });
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  try {
+    await reporter.onEnd({ status, startTime: new Date('2024-05-01T00:00:00Z'), duration: 1234.4 });
+  } finally {
+    for (const key of Object.keys(env)) if (saved[key] === undefined) delete process.env[key];
+  }
+  return JSON.parse(readFileSync(join(outputDir, 'conformance.json'), 'utf8')) as ConformanceReport;
+}
+
+const rule = (r: ConformanceReport, id: string) => {
+  const found = r.rules.find((x) => x.id === id);
+  assert.ok(found, id);
+  return found;
+};
+
+describe('conformance reporter', () => {
+  test('folds verdicts of every test per rule and lists the tests', async () => {
+    const r = await report([
+      { title: 'a', tags: ['@rule:helper.ping.accepts-token'], verdicts: [v('helper.ping.accepts-token', 'pass'), v('envelope.shape', 'pass')], coverage: { requests: 2, params: { 'groups.search': { rpp: 2 } } } },
+      {
+        title: 'b', tags: ['@rule:helper.ping.accepts-token'],
+        verdicts: [v('helper.ping.accepts-token', 'fail', { reason: 'refused', evidence: [{ title: 'e' }], repro: 'curl x' }), v('envelope.shape', 'inconclusive', { reason: 'hm' })],
+        coverage: { requests: 3, params: { 'groups.search': { rpp: 1, page: 1 } } }, contacts: [{ email: 'a@x.test' }, { email: 'a@x.test', contactID: 4 }],
+      },
+    ]);
+    const accepts = rule(r, 'helper.ping.accepts-token');
+    assert.equal(accepts.verdict, 'fail');
+    assert.equal(accepts.reason, 'refused');
+    assert.equal(accepts.repro, 'curl x');
+    assert.equal(accepts.requests, 2);
+    assert.deepEqual(accepts.tests, ['x.spec.ts › a', 'x.spec.ts › b']);
+    assert.equal(rule(r, 'envelope.shape').verdict, 'inconclusive');
+    assert.equal(r.requests, 5);
+    assert.deepEqual(r.coverage, { 'groups.search': { rpp: 3, page: 1 } });
+    assert.deepEqual(r.createdContacts, [{ email: 'a@x.test', contactID: 4 }]);
+    assert.equal(r.seed, 99);
+    assert.equal(r.durationMs, 1234);
+    assert.equal(r.startedAt, '2024-05-01T00:00:00.000Z');
+    assert.equal(r.target.baseUrl, TARGET.baseUrl);
+  });
+
+  test('covers every rule of the catalogue: needs unmet, not selected, selected without a verdict', async () => {
+    const r = await report([{ title: 'a', tags: ['@rule:helper.ping.accepts-token', '@rule:schema.helper.ping'], verdicts: [v('helper.ping.accepts-token', 'pass')] }]);
+    assert.equal(r.rules.length, 101);
+    assert.deepEqual(
+      [rule(r, 'contacts.import.count.limits').verdict, rule(r, 'contacts.import.count.limits').reason],
+      ['skipped', 'needs writes: set EMS_ALLOW_WRITES=1 (--allow-writes)'],
+    );
+    assert.deepEqual([rule(r, 'groups.search.rpp.bounds').verdict, rule(r, 'groups.search.rpp.bounds').reason], ['skipped', 'not selected in this run']);
+    assert.deepEqual([rule(r, 'auth.permission.groups-search').reason], ['not selected in this run'], 'its need is met');
+    assert.deepEqual([rule(r, 'schema.helper.ping').verdict, rule(r, 'schema.helper.ping').reason], ['inconclusive', 'no test recorded a verdict']);
+    assert.equal(r.counts.pass + r.counts.fail + r.counts.inconclusive + r.counts.skipped, 101);
+    assert.deepEqual(r.counts, { pass: 1, fail: 0, inconclusive: 1, skipped: 99 });
+  });
+
+  test('an interrupted run leaves selected rules unfinished', async () => {
+    const r = await report([{ title: 'a', tags: ['@rule:schema.helper.ping'], verdicts: [] }], 'timedout');
+    assert.equal(rule(r, 'schema.helper.ping').reason, 'unfinished: the run ended (timedout) before a test judged it');
+  });
+
+  test('redacts every token of the environment once more', async () => {
+    const leak = `token ${TOKENS.EMS_TOKEN} in an error`;
+    const r = await report([{ title: 'a', tags: ['@rule:helper.ping.accepts-token'], verdicts: [v('helper.ping.accepts-token', 'fail', { reason: leak })] }], 'passed', { EMS_TOKEN: TOKENS.EMS_TOKEN });
+    assert.equal(rule(r, 'helper.ping.accepts-token').reason, 'token $EMS_TOKEN in an error');
+  });
+});

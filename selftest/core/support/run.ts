@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoPath } from '../../../harness/contract';
+import type { ConformanceReport } from '../../../harness/types';
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  reportDir: string;
+}
+
+/** Runs a command at the repository root with no EMS_* variable inherited (so the embedded mock is the target). */
+export function runAtRoot(command: string, args: string[], env: Record<string, string> = {}): Promise<Finished> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'ems-run-'));
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('EMS_')));
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoPath(), env: { ...clean, EMS_REPORT_DIR: reportDir, EMS_WORKERS: '1', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr, reportDir }));
+  });
+}
+
+export function readReport(finished: Finished): ConformanceReport {
+  return JSON.parse(readFileSync(join(finished.reportDir, 'conformance.json'), 'utf8')) as ConformanceReport;
+}
+
+export const PLAYWRIGHT = repoPath('node_modules', '.bin', 'playwright');
+export const TSX = repoPath('node_modules', '.bin', 'tsx');
