@@ -14,13 +14,13 @@ const reporters: ReporterDescription[] = [
   [env.CI ? 'dot' : 'list'],
   ['./harness/report/conformance-reporter.ts'],
   ['html', { outputFolder: join(reportDir(env), 'playwright'), open: 'never' }],
-  ...(env.EMS_BLOB === '1' || sharded ? [['blob', { outputDir: 'blob-report' }] as ReporterDescription] : []),
+  ...(env.EMS_BLOB === '1' || sharded ? [['blob', { outputDir: env.EMS_BLOB_DIR ?? 'blob-report' }] as ReporterDescription] : []),
 ];
 
 /** The conformance run: API checks only (no browser), one verdict per rule, see docs/ARCHITECTURE.md. */
 export default defineConfig({
   testDir: 'suites',
-  outputDir: 'test-results',
+  outputDir: env.EMS_TEST_RESULTS_DIR ?? 'test-results',
   fullyParallel: true,
   workers: Number(env.EMS_WORKERS) > 0 ? Number(env.EMS_WORKERS) : 2,
   retries: 0,
