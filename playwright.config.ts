@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { repoPath } from './harness/contract';
 import { reportDir } from './harness/core/config';
 
 const env = process.env;
@@ -10,23 +11,27 @@ const seconds = (variable: string, fallback: number) => {
 const MARGIN_S = 60;
 const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
 
+// EMS_REPORTERS=minimal: the conformance report only (the fault matrix runs Playwright many times).
+// EMS_PLAYWRIGHT_JSON=<file>: Playwright's JSON report too (per-test durations, read by bin/bench.ts).
+const minimal = env.EMS_REPORTERS === 'minimal';
 const reporters: ReporterDescription[] = [
-  [env.CI ? 'dot' : 'list'],
-  ['./harness/report/conformance-reporter.ts'],
-  ['html', { outputFolder: join(reportDir(env), 'playwright'), open: 'never' }],
-  ...(env.EMS_BLOB === '1' || sharded ? [['blob', { outputDir: env.EMS_BLOB_DIR ?? 'blob-report' }] as ReporterDescription] : []),
+  ...(minimal ? [] : [[env.CI ? 'dot' : 'list'] as ReporterDescription]),
+  [repoPath('harness', 'report', 'conformance-reporter.ts')],
+  ...(minimal ? [] : [['html', { outputFolder: join(reportDir(env), 'playwright'), open: 'never' }] as ReporterDescription]),
+  ...(env.EMS_PLAYWRIGHT_JSON ? [['json', { outputFile: env.EMS_PLAYWRIGHT_JSON }] as ReporterDescription] : []),
+  ...(env.EMS_BLOB === '1' || sharded ? [['blob', { outputDir: env.EMS_BLOB_DIR ?? repoPath('blob-report') }] as ReporterDescription] : []),
 ];
 
 /** The conformance run: API checks only (no browser), one verdict per rule, see docs/ARCHITECTURE.md. */
 export default defineConfig({
-  testDir: 'suites',
-  outputDir: env.EMS_TEST_RESULTS_DIR ?? 'test-results',
+  testDir: repoPath('suites'),
+  outputDir: env.EMS_TEST_RESULTS_DIR ?? repoPath('test-results'),
   fullyParallel: true,
   workers: Number(env.EMS_WORKERS) > 0 ? Number(env.EMS_WORKERS) : 2,
   retries: 0,
   // An export check polls for up to EMS_EXPORT_BUDGET_S.
   timeout: (seconds('EMS_EXPORT_BUDGET_S', 300) + MARGIN_S) * 1000,
   globalTimeout: (seconds('EMS_BUDGET_S', 600) + MARGIN_S) * 1000,
-  globalSetup: './harness/core/global-setup.ts',
+  globalSetup: repoPath('harness', 'core', 'global-setup.ts'),
   reporter: reporters,
 });

@@ -3,6 +3,7 @@ import { resolveOptions, type MockOptions, type RunningMock } from './options';
 import { createMockServer } from './server';
 import { MockState } from './state';
 import { TOKEN_VALUES } from './tokens';
+import { urlHost } from './url-host';
 
 export { FAULTS, type Fault, type FaultName } from './faults';
 export type { MockOptions, RunningMock } from './options';
@@ -35,11 +36,4 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
         server.closeAllConnections();
       }),
   };
-}
-
-/** The host to put in URLs: a wildcard address is reached through loopback; IPv6 goes in brackets. */
-function urlHost(host: string): string {
-  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
-  if (host === '::') return '[::1]';
-  return host.includes(':') ? `[${host}]` : host;
 }

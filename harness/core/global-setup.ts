@@ -1,11 +1,13 @@
 import type { FullConfig } from '@playwright/test';
 import { startMock } from '../../mock';
+import { startRestAdapter } from '../../mock/rest-adapter';
 import { readSettings, resolveTarget } from './config';
 
 /**
  * Runs once in the Playwright main process: fixes the run's start (for the time budget) and seed
  * so every worker agrees, and starts the embedded mock when no EMS_BASE_URL is given, handing
- * its URL, tokens and fixtures to the workers through the environment. Returns the teardown.
+ * its URL, tokens and fixtures to the workers through the environment. Under the rest profile the
+ * workers reach the mock through its REST adapter (mock/rest-adapter.ts). Returns the teardown.
  */
 export default async function globalSetup(_config: FullConfig): Promise<(() => Promise<void>) | undefined> {
   const env = process.env;
@@ -18,9 +20,15 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
   }
 
   const mock = await startMock({ port: 0, faults: settings.faults });
+  const adapter = settings.profile.name === 'rest' ? await startRestAdapter({ upstream: mock.origin }).catch(closing(mock)) : undefined;
+  const close = async () => {
+    await adapter?.close();
+    await mock.close();
+  };
+  const served = adapter ?? mock;
   Object.assign(env, {
-    EMS_BASE_URL: mock.baseUrl,
-    EMS_AUTH_URL: mock.authUrl,
+    EMS_BASE_URL: served.baseUrl,
+    EMS_AUTH_URL: served.authUrl,
     EMS_TOKEN: mock.tokens.full,
     EMS_TOKEN_NO_GROUPS: mock.tokens.noGroups,
     EMS_TOKEN_NO_IMPORT: mock.tokens.noImport,
@@ -31,8 +39,16 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
   try {
     resolveTarget(env);
   } catch (error) {
-    await mock.close();
+    await close();
     throw error;
   }
-  return () => mock.close();
+  return close;
+}
+
+/** Closes the mock and rethrows: a failed start leaves nothing listening. */
+function closing(mock: { close(): Promise<void> }): (error: unknown) => Promise<never> {
+  return async (error) => {
+    await mock.close();
+    throw error;
+  };
 }

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { repoPath } from '../../harness/contract';
+import type { ConformanceReport, VerdictKind } from '../../harness/types';
+
+/** Output folders of one run, in a fresh temp dir so runs never share files. */
+export interface RunDirs {
+  root: string;
+  reports: string;
+  testResults: string;
+  blobs: string;
+}
+
+export function runDirs(label: string): RunDirs {
+  const root = mkdtempSync(join(tmpdir(), `ems-${label}-`));
+  return { root, reports: join(root, 'reports'), testResults: join(root, 'test-results'), blobs: join(root, 'blob-report') };
+}
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command from the repo root with the run's output folders, collecting its output. */
+export function runCommand(command: string, args: string[], dirs: RunDirs, env: Record<string, string> = {}): Promise<CommandResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: repoPath(),
+      env: {
+        ...process.env,
+        CI: '1',
+        EMS_REPORT_DIR: dirs.reports,
+        EMS_TEST_RESULTS_DIR: dirs.testResults,
+        EMS_BLOB_DIR: dirs.blobs,
+        ...env,
+      },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** `npm run conformance -- ...args` against the embedded mock. */
+export const conformance = (args: string[], dirs: RunDirs, env?: Record<string, string>): Promise<CommandResult> =>
+  runCommand(repoPath('node_modules', '.bin', 'tsx'), [repoPath('bin', 'conformance.ts'), ...args], dirs, env);
+
+export const playwright = (args: string[], dirs: RunDirs, env?: Record<string, string>): Promise<CommandResult> =>
+  runCommand(repoPath('node_modules', '.bin', 'playwright'), args, dirs, env);
+
+export function readReport(dir: string): ConformanceReport {
+  return JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
+}
+
+/** rule ID -> verdict, for comparing runs rule by rule. */
+export const verdictsOf = (report: ConformanceReport): Record<string, VerdictKind> =>
+  Object.fromEntries(report.rules.map((r) => [r.id, r.verdict]));
+
+/** A --grep selecting every test tagged with a rule of these areas (rule IDs of an area share a prefix, schema rules aside). */
+export const grepRules = (...ids: string[]): string => ids.map((id) => `@rule:${id.replace(/\./g, '\\.')}`).join('|');
