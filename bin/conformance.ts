@@ -96,7 +96,9 @@ async function main(): Promise<number> {
   const report = readReport(reportFile, 'the report');
   // The summary tells the run's duration and seed.
   console.log(`\n${renderSummary(report, relative(process.cwd(), reportDir(env)) || '.')}`);
-  if (!baseline) return report.counts.fail > 0 || playwrightExit !== 0 ? 1 : 0;
+  const nothingJudged = report.counts.pass === 0 && report.counts.fail === 0 && report.counts.inconclusive > 0;
+  if (nothingJudged) console.log('conformance: no rule could be judged (every selected rule is inconclusive)');
+  if (!baseline) return report.counts.fail > 0 || nothingJudged || playwrightExit !== 0 ? 1 : 0;
 
   const comparison = compareWithBaseline(report, baseline);
   printChanges('newly failing', comparison.newlyFailing);
@@ -106,13 +108,27 @@ async function main(): Promise<number> {
   return report.counts.fail > 0 || playwrightExit !== 0 ? 1 : 0;
 }
 
-/** A quick helper/ping with a short timeout: an unreachable target or a refused token ends the run at once. */
+/**
+ * A quick helper/ping with a short timeout. Only what is plainly a configuration problem ends the
+ * run at once (exit 2): a base URL nobody answers at, or a token the target refuses. A target that
+ * answers badly (timeout, reset, garbage, 5xx) is what the run is for: it goes on, and the rules fail
+ * with their transport reasons.
+ */
 async function preflight(target: Target): Promise<void> {
   const redactor = createRedactor(target.tokens);
   const api = createApiClient(target);
   const response = await api.call('helper.ping', { allowTransportFailure: true, timeoutMs: Math.min(PREFLIGHT_TIMEOUT_MS, target.timeoutMs) });
   if (response.transport) {
-    throw new ConfigError(`cannot reach ${target.baseUrl}: helper/ping got ${response.transport.reason} ${response.transport.detail}`);
+    const { reason, detail } = response.transport;
+    if (reason === 'unreachable') throw new ConfigError(`cannot reach ${target.baseUrl}: helper/ping got ${reason} ${detail}: check --base-url`);
+    if (reason === 'unexpected-status' && (response.status === 401 || response.status === 403)) {
+      throw new ConfigError(`the target refused EMS_TOKEN on helper/ping (HTTP ${response.status}): check --token`);
+    }
+    if (reason === 'unexpected-status' && response.status === 404) {
+      throw new ConfigError(`no helper/ping at ${target.baseUrl} (HTTP 404): check --base-url (it includes the version segment, e.g. https://host/v1)`);
+    }
+    console.error(`conformance: warning: helper/ping got ${reason} ${redactor.text(detail)}; running anyway (rules will fail with the transport reason)`);
+    return;
   }
   if (response.outcome === 'error') {
     const why = redactor.text(response.errors[0] ?? `HTTP ${response.status}`);

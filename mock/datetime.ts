@@ -7,9 +7,19 @@ const DATETIME_PATTERN =
   /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** Formatted datetimes by epoch ms: records repeat the same few values on every read, and formatting through Date is slow. */
+const FORMATTED = new Map<number, string>();
+const FORMATTED_LIMIT = 100_000;
+
 /** `YYYY-MM-DD HH:MM:SS`, GMT, no zone designator: the service's datetime format. */
 export function formatServiceDatetime(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+  let text = FORMATTED.get(ms);
+  if (text === undefined) {
+    text = new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+    if (FORMATTED.size >= FORMATTED_LIMIT) FORMATTED.clear();
+    FORMATTED.set(ms, text);
+  }
+  return text;
 }
 
 /** `YYYY-MM-DDTHH:MM:SSZ`: ISO 8601 (used only by the datetime-format fault). */

@@ -41,17 +41,26 @@ export function readPageRequest(params: Params, faults: FaultSwitch, search: Sea
   return { rpp, page };
 }
 
-/** One page of items; a page beyond the last is empty. No records: totalPages 0. */
+/** The items a page needs: the first page * rpp of the sorted matches (sorting.ts sortFirst). */
+export function pageEnd(request: PageRequest): number {
+  return request.page * request.rpp;
+}
+
+/**
+ * One page of items; a page beyond the last is empty. No records: totalPages 0. `items` holds the sorted
+ * matches, or at least their first pageEnd(request); `total` counts every match.
+ */
 export function paginate<T>(
   items: readonly T[],
   request: PageRequest,
   link: (page: number) => string,
   faults: FaultSwitch,
   search: SearchName,
+  total: number = items.length,
 ): { records: T[]; paging: Paging } {
   const rpp = faults.has(`${search}-page-size-capped`) ? Math.min(request.rpp, FAULTY_PAGE_CAP) : request.rpp;
   const { page } = request;
-  const totalPages = Math.ceil(items.length / rpp);
+  const totalPages = Math.ceil(total / rpp);
   const records = items.slice((page - 1) * rpp, page * rpp);
   const prevOnFirst = faults.has(`${search}-prev-on-first-page`);
   return {
@@ -60,7 +69,7 @@ export function paginate<T>(
       page,
       rpp,
       totalPages,
-      totalRecords: items.length,
+      totalRecords: total,
       next: page < totalPages ? link(page + 1) : '',
       prev: page > 1 || prevOnFirst ? link(page - 1) : '',
     },

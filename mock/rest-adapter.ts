@@ -106,6 +106,7 @@ function passThrough(answer: IncomingMessage, response: ServerResponse): void {
     if (typeof value === 'string') headers[name] = value;
   }
   response.writeHead(answer.statusCode ?? BAD_GATEWAY, headers);
+  answer.on('error', () => response.destroy());
   answer.pipe(response);
 }
 

@@ -20,10 +20,92 @@ type Key = number | string | undefined;
  */
 export function sortBy<T>(items: readonly T[], spec: SortSpec<T>): T[] {
   const keyed = items.map((item) => ({ item, key: sortKey(spec.value(item), spec), tie: spec.tieBreak(item) }));
+  const compare = entryOrder(spec);
+  keyed.sort(compare);
+  return keyed.map((entry) => entry.item);
+}
+
+/** Below this share of the items, sortFirst selects through a bounded heap instead of sorting everything. */
+const PARTIAL_SHARE = 4;
+
+/**
+ * The first `count` items of sortBy(items, spec), in order. A search shows one page, so this keeps the
+ * best page * rpp items in a heap (O(n log count)) instead of sorting every match (O(n log n)); the order
+ * is the same because the tie-break IDs make it total.
+ */
+export function sortFirst<T>(items: readonly T[], spec: SortSpec<T>, count: number): T[] {
+  if (count <= 0) return [];
+  if (count * PARTIAL_SHARE >= items.length) return sortBy(items, spec).slice(0, count);
+  const compare = entryOrder(spec);
+  const heap = new WorstFirstHeap<Entry<T>>(compare);
+  for (const item of items) {
+    if (heap.size < count) {
+      heap.push({ item, key: sortKey(spec.value(item), spec), tie: spec.tieBreak(item) });
+      continue;
+    }
+    const candidate = { item, key: sortKey(spec.value(item), spec), tie: spec.tieBreak(item) };
+    if (compare(candidate, heap.worst()) < 0) heap.replaceWorst(candidate);
+  }
+  return heap.drain().sort(compare).map((entry) => entry.item);
+}
+
+interface Entry<T> {
+  item: T;
+  key: Key;
+  tie: number;
+}
+
+function entryOrder<T>(spec: SortSpec<T>): (a: Entry<T>, b: Entry<T>) => number {
   const direction = spec.descending ? -1 : 1;
   const tieDirection = spec.tieDescending ? -1 : 1;
-  keyed.sort((a, b) => direction * compareKeys(a.key, b.key) || tieDirection * (a.tie - b.tie));
-  return keyed.map((entry) => entry.item);
+  return (a, b) => direction * compareKeys(a.key, b.key) || tieDirection * (a.tie - b.tie);
+}
+
+/** A binary heap whose root is the entry that sorts last. */
+class WorstFirstHeap<E> {
+  private readonly entries: E[] = [];
+  constructor(private readonly compare: (a: E, b: E) => number) {}
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  worst(): E {
+    return this.entries[0] as E;
+  }
+
+  push(entry: E): void {
+    const { entries } = this;
+    entries.push(entry);
+    let index = entries.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (this.compare(entries[parent] as E, entry) >= 0) break;
+      entries[index] = entries[parent] as E;
+      index = parent;
+    }
+    entries[index] = entry;
+  }
+
+  replaceWorst(entry: E): void {
+    const { entries } = this;
+    const size = entries.length;
+    let index = 0;
+    for (;;) {
+      const left = 2 * index + 1;
+      if (left >= size) break;
+      const right = left + 1;
+      const larger = right < size && this.compare(entries[right] as E, entries[left] as E) > 0 ? right : left;
+      if (this.compare(entries[larger] as E, entry) <= 0) break;
+      entries[index] = entries[larger] as E;
+      index = larger;
+    }
+    entries[index] = entry;
+  }
+
+  drain(): E[] {
+    return this.entries.splice(0);
+  }
 }
 
 function sortKey<T>(value: number | string | undefined, spec: SortSpec<T>): Key {

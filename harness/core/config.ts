@@ -54,7 +54,7 @@ export function readSettings(env: Env): Settings {
   return {
     profile: profileFrom(env),
     allowWritesRequested: flag(env, 'EMS_ALLOW_WRITES'),
-    maxRpsRequested: env.EMS_MAX_RPS === undefined ? undefined : positiveNumber(env, 'EMS_MAX_RPS', DEFAULT_MAX_RPS),
+    maxRpsRequested: env.EMS_MAX_RPS === undefined || env.EMS_MAX_RPS === '' ? undefined : positiveNumber(env, 'EMS_MAX_RPS', DEFAULT_MAX_RPS),
     timeoutMs: positiveInteger(env, 'EMS_TIMEOUT_MS', 10_000),
     budgetS: positiveNumber(env, 'EMS_BUDGET_S', 600),
     startedAt: positiveInteger(env, 'EMS_RUN_STARTED_AT', Date.now()),

@@ -1,7 +1,7 @@
 import type { Email } from '../data/model';
-import { pageLinks, paginate, readPageRequest } from '../paging';
+import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { emailRecord } from '../records/email';
-import { sortBy, type SortKind } from '../sorting';
+import { sortFirst, type SortKind } from '../sorting';
 import { textMatcher } from '../text-pattern';
 import { readEmailQuery, type EmailQuery, type EmailSortField } from './email-query';
 import { data, type Operation, type OperationContext } from './operation';
@@ -26,8 +26,8 @@ export const emailsSearch: Operation = {
     const query = readEmailQuery(context);
     const pageRequest = readPageRequest(params, state.faults, 'emails');
     const matches = candidates(query, context).filter(emailFilter(query, context));
-    const sorted = sortBy(matches, sortSpec(query, context));
-    const page = paginate(sorted, pageRequest, pageLinks(params, context.link), state.faults, 'emails');
+    const sorted = sortFirst(matches, sortSpec(query, context), pageEnd(pageRequest));
+    const page = paginate(sorted, pageRequest, pageLinks(params, context.link), state.faults, 'emails', matches.length);
     return data({
       records: page.records.map((email) => emailRecord(email, context.present, state.faults)),
       paging: page.paging,

@@ -1,8 +1,8 @@
 import type { Group } from '../data/model';
 import type { MemberCounts } from '../data/store';
-import { pageLinks, paginate, readPageRequest } from '../paging';
+import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { groupRecord } from '../records/group';
-import { sortBy, type SortKind } from '../sorting';
+import { sortFirst, type SortKind } from '../sorting';
 import { data, type Operation, type OperationContext } from './operation';
 
 const STATUSES = ['Active', 'Archived', 'All'] as const;
@@ -49,15 +49,15 @@ export const groupsSearch: Operation = {
     const counts = memberCounter(context);
     const sortField: SortField = requestedSort ?? (fault('groups-default-sort-groupid') ? 'groupID' : 'groupName');
     const kind = SORT_KINDS[sortField];
-    const sorted = sortBy(matches, {
+    const sorted = sortFirst(matches, {
       value: sortValue(sortField, nameOf, counts),
       kind,
       descending: direction === 'desc' && !(kind === 'datetime' && fault('groups-sort-desc-ignored')),
       tieBreak: (group) => group.groupID,
       tieDescending: context.method === 'POST' && fault('groups-post-tie-order'),
       numbersAsText: fault('groups-sort-numbers-as-text'),
-    });
-    const page = paginate(sorted, pageRequest, pageLinks(params, context.link), state.faults, 'groups');
+    }, pageEnd(pageRequest));
+    const page = paginate(sorted, pageRequest, pageLinks(params, context.link), state.faults, 'groups', matches.length);
     return data({
       records: page.records.map((group) => groupRecord(group, nameOf(group), counts(group), context.present, state.faults)),
       paging: page.paging,

@@ -1,0 +1,97 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { startMock, type RunningMock } from '../../mock';
+import { runHarness, SECRET_TOKEN, type HarnessRun } from '../hostile/run-harness';
+
+/** A configuration mistake ends the run at once: under this many seconds, before Playwright starts. */
+const QUICK_MS = 6000;
+
+/** Exit 2, quickly, one line on stderr that says what to fix, nothing on stdout, no stack, no token. */
+function assertOneClearLine(run: HarnessRun, says: RegExp): void {
+  assert.equal(run.code, 2, `exit ${run.code}; stderr: ${run.stderr}`);
+  assert.ok(run.wallMs < QUICK_MS, `ended after ${run.wallMs} ms`);
+  const lines = run.stderr.split('\n').filter((line) => line.trim() !== '');
+  assert.equal(lines.length, 1, `one line on stderr, got:\n${run.stderr}`);
+  assert.match(lines[0]!, /^conformance: /);
+  assert.match(lines[0]!, says);
+  assert.doesNotMatch(run.stderr, /^\s+at /m, 'no stack trace');
+  assert.equal(run.stdout.trim(), '', 'nothing on stdout (Playwright never started)');
+  assert.equal(`${run.stdout}${run.stderr}`.includes(SECRET_TOKEN), false, 'the token is never printed');
+  assert.equal(run.report, undefined, 'no report');
+}
+
+describe('bad configuration: one clear line, exit 2', { timeout: 60_000 }, () => {
+  let mock: RunningMock;
+  let closedPortUrl: string;
+  const folder = mkdtempSync(join(tmpdir(), 'ems-bad-config-'));
+
+  before(async () => {
+    mock = await startMock({ port: 0 });
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    closedPortUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/v1`;
+    await new Promise((resolve) => closed.close(resolve));
+  });
+  after(() => mock.close());
+
+  test('a base URL nobody listens at', async () => {
+    const run = await runHarness(['--base-url', closedPortUrl, '--token', SECRET_TOKEN]);
+    assertOneClearLine(run, /cannot reach http:\/\/127\.0\.0\.1:\d+\/v1: helper\/ping got unreachable .*ECONNREFUSED.*check --base-url/);
+  });
+
+  test('a base URL whose host does not resolve', async () => {
+    const run = await runHarness(['--base-url', 'http://ems-target.invalid/v1', '--token', SECRET_TOKEN]);
+    assertOneClearLine(run, /cannot reach http:\/\/ems-target\.invalid\/v1: helper\/ping got unreachable .*(ENOTFOUND|EAI_AGAIN).*check --base-url/);
+  });
+
+  test('a base URL that is no URL', async () => {
+    const run = await runHarness(['--base-url', 'localhost:4010', '--token', SECRET_TOKEN]);
+    assertOneClearLine(run, /EMS_BASE_URL=localhost:4010 is not an http\(s\) URL/);
+  });
+
+  test('a token the target refuses', async () => {
+    const run = await runHarness(['--base-url', mock.baseUrl, '--token', SECRET_TOKEN]);
+    assertOneClearLine(run, /the target refused EMS_TOKEN on helper\/ping \(.+\): check --token/);
+  });
+
+  test('an unknown profile name', async () => {
+    const run = await runHarness(['--base-url', mock.baseUrl, '--token', SECRET_TOKEN, '--profile', 'servce']);
+    assertOneClearLine(run, /EMS_PROFILE=servce: .*unknown built-in profile; built-ins are service, rest/);
+  });
+
+  test('a profile file that is not JSON', async () => {
+    const file = join(folder, 'broken.json');
+    writeFileSync(file, '{ "name": "mine", ');
+    const run = await runHarness(['--base-url', mock.baseUrl, '--token', SECRET_TOKEN], { EMS_PROFILE: file });
+    assertOneClearLine(run, /EMS_PROFILE=.*broken\.json: profile file .*broken\.json: malformed JSON/);
+  });
+
+  test('a profile file that does not match the profile schema', async () => {
+    const file = join(folder, 'incomplete.json');
+    writeFileSync(file, JSON.stringify({ name: 'mine', description: 'no outcome convention' }));
+    const run = await runHarness(['--base-url', mock.baseUrl, '--token', SECRET_TOKEN, '--profile', file]);
+    assertOneClearLine(run, /EMS_PROFILE=.*incomplete\.json: profile file .*incomplete\.json: .*must have required property/);
+  });
+
+  test('a profile file that does not exist', async () => {
+    const run = await runHarness(['--base-url', mock.baseUrl, '--token', SECRET_TOKEN, '--profile', join(folder, 'absent.json')]);
+    assertOneClearLine(run, /absent\.json: no such file/);
+  });
+
+  for (const value of ['abc', '0', '-5', 'Infinity']) {
+    test(`EMS_MAX_RPS=${value}`, async () => {
+      const run = await runHarness(['--base-url', mock.baseUrl, '--token', SECRET_TOKEN], { EMS_MAX_RPS: value });
+      assertOneClearLine(run, new RegExp(`^conformance: EMS_MAX_RPS=${value} must be a number greater than 0$`));
+    });
+  }
+
+  test('--max-rps given as a flag is checked the same way', async () => {
+    const run = await runHarness(['--max-rps', 'fast', '--token', SECRET_TOKEN]);
+    assertOneClearLine(run, /^conformance: EMS_MAX_RPS=fast must be a number greater than 0$/);
+  });
+});

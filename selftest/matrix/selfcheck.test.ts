@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { runAtRoot, TSX } from '../core/support/run';
+
+const selfcheck = (args: string[]) => runAtRoot(TSX, ['bin/selfcheck.ts', ...args]);
+
+describe('bin/selfcheck (the fault matrix)', { timeout: 240_000 }, () => {
+  test('the helper.ping faults are caught, the baseline is clean, the totals line ends the output', async () => {
+    const json = join(mkdtempSync(join(tmpdir(), 'ems-matrix-')), 'matrix.json');
+    const finished = await selfcheck(['--area', 'helper.ping', '--json', json]);
+    assert.equal(finished.code, 0, finished.stdout + finished.stderr);
+    const lines = finished.stdout.trim().split('\n');
+    assert.equal(lines.at(-1), '3 passed, 0 failed');
+    assert.match(finished.stdout, /^helper\.ping\s+ping-data-empty\s+caught/m);
+    assert.match(finished.stdout, /^helper\.ping\s+ping-refuses-user-tokens\s+caught/m);
+    assert.match(finished.stdout, /^clean run \(the baselines of helper\.ping\): clean/m);
+    const results = JSON.parse(readFileSync(json, 'utf8')) as { passed: number; failed: number; faults: { fault: string; status: string; verdict: string }[] };
+    assert.equal(results.passed, 3);
+    assert.deepEqual(results.faults.map((fault) => [fault.fault, fault.status, fault.verdict]).sort(), [
+      ['ping-data-empty', 'caught', 'fail'],
+      ['ping-refuses-user-tokens', 'caught', 'fail'],
+    ]);
+  });
+
+  test('an unknown fault or area is a usage error', async () => {
+    const fault = await selfcheck(['--fault', 'no-such-fault']);
+    assert.equal(fault.code, 2);
+    assert.match(fault.stderr, /^selfcheck: --fault no-such-fault: unknown fault/);
+    const area = await selfcheck(['--area', 'nowhere']);
+    assert.equal(area.code, 2);
+    assert.match(area.stderr, /^selfcheck: --area nowhere: unknown area; areas are auth, /);
+  });
+});
