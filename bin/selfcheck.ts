@@ -16,12 +16,13 @@ import type { ConformanceReport, VerdictKind } from '../harness/types';
 import { FAULTS, startMock, type Fault, type RunningMock } from '../mock';
 
 const USAGE = `usage: npm run selfcheck -- [--area AREA]... [--fault NAME]... [--workers N] [--runs N] [--seed N]
-                           [--export-budget-s N] [--json FILE] [--keep]
+                           [--export-budget-s N] [--export-delay-ms MIN,MAX] [--json FILE] [--keep]
   --area      only the faults of this rule area (repeatable): ${[...new Set(loadRules().rules.map((rule) => rule.area))].join(', ')}
   --fault     only this fault (repeatable; mock/faults.ts, npm run mock -- --list-faults)
   --workers   matrix workers, each with its own mock and one Playwright worker (default 2)
   --runs      EMS_RUNS for every run (default 8); --seed  EMS_SEED for every run (default 1)
-  --export-budget-s  EMS_EXPORT_BUDGET_S for every run (default 10; the mock finishes a job in 1-2 s)
+  --export-budget-s  EMS_EXPORT_BUDGET_S for every run (default 6)
+  --export-delay-ms  how long the matrix mocks keep an export job Pending (default 1000,2000: the embedded mock's)
   --json      write the results to FILE;  --keep  keep the runs' report folders
 Without --area/--fault the clean run covers every suite; with them, the clean check is the area baselines.
 Exit: 0 every fault caught without over-report and the clean run clean, 1 otherwise, 2 usage.`;
@@ -82,7 +83,8 @@ async function main(): Promise<number> {
       workers: { type: 'string', default: '2' },
       runs: { type: 'string', default: '8' },
       seed: { type: 'string', default: '1' },
-      'export-budget-s': { type: 'string', default: '10' },
+      'export-budget-s': { type: 'string', default: '6' },
+      'export-delay-ms': { type: 'string', default: '1000,2000' },
       json: { type: 'string' },
       keep: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -98,6 +100,7 @@ async function main(): Promise<number> {
   const runs = positiveInteger('--runs', values.runs);
   const seed = positiveInteger('--seed', values.seed);
   const exportBudgetS = positiveInteger('--export-budget-s', values['export-budget-s']);
+  const exportDelayMs = delayRange(values['export-delay-ms']);
   for (const area of values.area ?? []) if (!areas.includes(area)) throw new UsageError(`--area ${area}: unknown area; areas are ${areas.join(', ')}`);
   const known = new Map(FAULTS.map((fault) => [fault.name, fault]));
   for (const name of values.fault ?? []) if (!known.has(name)) throw new UsageError(`--fault ${name}: unknown fault (npm run mock -- --list-faults)`);
@@ -116,7 +119,7 @@ async function main(): Promise<number> {
       `; tests found for ${listed.size ? [...listed].join(', ') : 'no area'}`,
   );
 
-  const mocks = await Promise.all(Array.from({ length: workers }, () => startMock({ port: 0 })));
+  const mocks = await Promise.all(Array.from({ length: workers }, () => startMock({ port: 0, exportDelayMs })));
   const pool = new WorkerPool(
     mocks.map((mock, index) => new MatrixWorker(mock, join(scratch, `w${index + 1}`), { runs, seed, exportBudgetS })),
   );
@@ -436,6 +439,14 @@ function killGroup(child: ChildProcess): void {
 
 function lastLines(text: string, count = 4): string {
   return text.trim().split('\n').slice(-count).join(' | ');
+}
+
+function delayRange(text: string | undefined): [number, number] {
+  const [min, max] = (text ?? '').split(',').map(Number);
+  if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || min! < 0 || max! < min!) {
+    throw new UsageError(`--export-delay-ms ${text}: give MIN,MAX in milliseconds, 0 <= MIN <= MAX`);
+  }
+  return [min!, max!];
 }
 
 function positiveInteger(flag: string, text: string | undefined): number {

@@ -7,6 +7,7 @@ export interface DateWindow {
 }
 
 const DAY_MS = 86_400_000;
+const PER_MILLE = 1000;
 
 /** A window start between `maxDaysBack` days ago and now (whole seconds, GMT). */
 const windowStart = (now: Date, maxDaysBack: number): fc.Arbitrary<Date> =>
@@ -18,10 +19,11 @@ const windowStart = (now: Date, maxDaysBack: number): fc.Arbitrary<Date> =>
  */
 export function windowWithinLimit(limitMonths: number, now: Date, maxDaysBack = 900): fc.Arbitrary<DateWindow> {
   return fc
-    .tuple(windowStart(now, maxDaysBack), fc.oneof(fc.constant(1), fc.double({ min: 0, max: 1, noNaN: true })))
-    .map(([start, fraction]) => {
+    .tuple(windowStart(now, maxDaysBack), fc.oneof(fc.constant(PER_MILLE), fc.integer({ min: 0, max: PER_MILLE })))
+    .map(([start, perMille]) => {
+      // Lengths spread evenly over the allowed range (fc.double would favour its extremes, 0 and 1).
       const limit = addDays(addMonths(start, limitMonths), -1).getTime();
-      const end = new Date(start.getTime() + Math.floor(((limit - start.getTime()) * fraction) / 1000) * 1000);
+      const end = new Date(start.getTime() + Math.floor(((limit - start.getTime()) * perMille) / PER_MILLE / 1000) * 1000);
       return { start, end };
     });
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { test } from '../harness/core';
-import { addDays, comparableValues, judgeOrder, matchesWildcard, matchesWildcardExactCase, type Direction } from '../harness/oracles';
-import { windowLimitMonths, windowBeyondLimit, windowWithinLimit, type FilterCandidates } from '../generators';
+import { addDays, comparableValues, formatDatetime, judgeOrder, matchesWildcard, matchesWildcardExactCase, type Direction } from '../harness/oracles';
+import { defaultWindowMonths, windowLimitMonths, windowBeyondLimit, windowWithinLimit, type FilterCandidates } from '../generators';
 import {
   checkEnumsRejectUnknown,
   checkFiltersSubset,
@@ -13,6 +13,7 @@ import {
   checkRppDefault,
   checkRppPageSize,
   checkSortOrder,
+  fieldKind,
   type SearchCheckContext,
 } from './support/search-checks';
 import {
@@ -35,7 +36,6 @@ import {
   defaultSorts,
   defaultWindowStart,
   emailCatalogue,
-  emailFieldKind,
   folded,
   harnessNow,
   hasValue,
@@ -43,9 +43,12 @@ import {
   idsOf,
   integerOf,
   pageHolding,
+  recordsOfRef,
+  refOf,
   searchEvery,
   unusable,
   wideWindow,
+  windowInsideWide,
   windowParams,
   type EmailBase,
   type EmailRecord,
@@ -333,7 +336,7 @@ test.describe('emails/search', () => {
       test(`${field} with * returns exactly the emails whose ${field} matches`, { tag: [`@rule:${rule}`] }, async ({ api, judge, target }) => {
         const catalogue = await emailCatalogue(api, target);
         const bases = usableBases([catalogue.manualAll, catalogue.automatedSummary, catalogue.transactional]);
-        const sources = bases.flatMap((base) => [...new Set(base.records.map((record) => record[field]).filter(patternSource))].map((value) => ({ base, value })));
+        const sources = bases.flatMap((base) => [...new Set(base.records.map((record) => record[field]).filter(patternSource))].map((value) => ({ base: refOf(base), value })));
         if (sources.length === 0) return judge.inconclusive(rule, `no email with a usable ${field} (two characters or more, no *) in the window`);
         const arbitrary = fc.constantFrom(...sources).chain(({ base, value }) => wildcardPattern(value).map((pattern) => ({ base, pattern })));
         await judge.property(rule, arbitrary, async ({ base, pattern }, sample) => {
@@ -347,7 +350,7 @@ test.describe('emails/search', () => {
             response: pageHolding(result, misfits[0] ? Number(misfits[0].emailID) : undefined),
           });
           const returned = new Set(idsOf(result.records));
-          const missing = base.records.filter((record) => matchesWildcardExactCase(record[field], pattern.pattern) && !returned.has(Number(record.emailID)));
+          const missing = recordsOfRef(base).filter((record) => matchesWildcardExactCase(record[field], pattern.pattern) && !returned.has(Number(record.emailID)));
           sample.expect(missing.length === 0, {
             title: `every email of ${base.label} whose ${field} matches ${JSON.stringify(pattern.pattern)} is returned`,
             expected: `the ${field}s matching ${pattern.pattern}`,
@@ -370,7 +373,7 @@ test.describe('emails/search', () => {
       const early = addDays(boundary, -START_SLACK_DAYS);
       const late = addDays(boundary, START_SLACK_DAYS);
       // dateSentEnd is passed (a day after now) so that this check does not depend on the default end.
-      const end = windowParams({ start: now, end: addDays(now, 1) }, target).dateSentEnd;
+      const end = formatDatetime(addDays(now, 1), target.profile.datetime.format);
       let older = 0;
       let recent = 0;
       for (const base of [catalogue.manualSent, catalogue.automatedDetail, catalogue.transactional]) {
@@ -384,7 +387,7 @@ test.describe('emails/search', () => {
           return sent !== undefined && sent < early;
         });
         judge.check(rule, tooOld.length === 0, {
-          title: `${base.label} without dateSentStart returns no email sent before ${boundary.toISOString()} (6 months ago, less ${START_SLACK_DAYS} days)`,
+          title: `${base.label} without dateSentStart returns no email sent before ${boundary.toISOString()} (${defaultWindowMonths()} months ago, less ${START_SLACK_DAYS} days)`,
           expected: `dateSent on or after ${early.toISOString()}`,
           actual: tooOld.slice(0, 5).map((record) => ({ emailID: record.emailID, dateSent: record.dateSent })),
           response: pageHolding(result, tooOld[0] ? Number(tooOld[0].emailID) : undefined),
@@ -404,8 +407,8 @@ test.describe('emails/search', () => {
           response: result.pages.at(-1),
         });
       }
-      if (older === 0) judge.inconclusive(rule, 'the target has no email sent more than 6 months ago (within the explicit window), so a later start cannot be told from the default');
-      else if (recent === 0) judge.inconclusive(rule, 'the target has no email sent in the last 6 months');
+      if (older === 0) judge.inconclusive(rule, `the target has no email sent more than ${defaultWindowMonths()} months ago (within the explicit window), so a later start cannot be told from the default`);
+      else if (recent === 0) judge.inconclusive(rule, `the target has no email sent in the last ${defaultWindowMonths()} months`);
     });
 
     test('without dateSentEnd the window ends now', { tag: ['@rule:emails.search.dateSentEnd.default'] }, async ({ api, judge, target }) => {
@@ -414,7 +417,7 @@ test.describe('emails/search', () => {
       const now = harnessNow();
       // An explicit start (the default one plus a margin), so this check does not depend on the default start.
       const start = addDays(defaultWindowStart(now), START_SLACK_DAYS);
-      const dateSentStart = windowParams({ start, end: now }, target).dateSentStart;
+      const dateSentStart = formatDatetime(start, target.profile.datetime.format);
       const upTo = hoursAgo(now, END_SLACK_HOURS);
       const later = hoursAgo(now, -END_SLACK_HOURS);
       const recentSince = addDays(now, -RECENT_DAYS);
@@ -482,7 +485,7 @@ test.describe('emails/search', () => {
         { deliveryType: DELIVERY.transactional },
       ];
       const arbitrary = fc.record({
-        window: windowWithinLimit(windowLimitMonths(), now),
+        window: windowInsideWide(now),
         base: fc.constantFrom(...searches),
         direction: fc.constantFrom(...SORT_DIRECTIONS),
       });
@@ -538,7 +541,7 @@ test.describe('emails/search', () => {
       const catalogue = await emailCatalogue(api, target);
       // Parents seen on automated sends (detail) and on A/B split sends (manual).
       const pairs = usableBases([catalogue.automatedDetail, catalogue.manualSent]).flatMap((base) =>
-        [...new Set(base.records.map((record) => integerOf(record.parentEmailID)).filter((id): id is number => id !== undefined))].map((parent) => ({ base, parent })),
+        [...new Set(base.records.map((record) => integerOf(record.parentEmailID)).filter((id): id is number => id !== undefined))].map((parent) => ({ base: refOf(base), parent })),
       );
       if (pairs.length === 0) return judge.inconclusive(rule, 'no record with a parentEmailID in the window (no automated send, no A/B split)');
       await judge.property(rule, fc.constantFrom(...pairs), async ({ base, parent }, sample) => {
@@ -551,7 +554,7 @@ test.describe('emails/search', () => {
           actual: misfits.slice(0, 5).map((record) => ({ emailID: record.emailID, parentEmailID: record.parentEmailID })),
           response: pageHolding(result, misfits[0] ? Number(misfits[0].emailID) : undefined),
         });
-        const same = compareExactly(idsWhere(base.records, (record) => integerOf(record.parentEmailID) === parent), result);
+        const same = compareExactly(idsWhere(recordsOfRef(base), (record) => integerOf(record.parentEmailID) === parent), result);
         sample.expect(same.ok, { title: `parentEmailID=${parent} returns exactly the sends of ${base.label} with that parent`, ...same });
       }, { numRuns: Math.min(12, pairs.length * 2) });
     });
@@ -567,7 +570,7 @@ test.describe('emails/search', () => {
         const ownSet = new Set(own);
         const foreign = everyID.filter((id) => !ownSet.has(id));
         return fc.record({
-          base: fc.constant(base),
+          base: fc.constant(refOf(base)),
           listed: fc.uniqueArray(fc.constantFrom(...own), { minLength: 1, maxLength: 5 }),
           // An ID the other filters exclude (an email of another search): listed, but not returned.
           outsider: foreign.length > 0 ? fc.option(fc.constantFrom(...foreign), { nil: undefined }) : fc.constant(undefined),
@@ -589,30 +592,28 @@ test.describe('emails/search', () => {
       const rule = 'emails.search.campaignID.filter';
       const catalogue = await emailCatalogue(api, target);
       const pairs = usableBases([catalogue.manualAll, catalogue.automatedSummary, catalogue.transactional]).flatMap((base) =>
-        [...new Set(base.records.flatMap(campaignIDsOf))].map((campaignID) => ({ base, campaignID })),
+        [...new Set(base.records.flatMap(campaignIDsOf))].map((campaignID) => ({ base: refOf(base), campaignID })),
       );
       if (pairs.length === 0) return judge.inconclusive(rule, 'no email in the window is assigned to a campaign');
-      const several = pairs.some(({ base }) => base.records.some((record) => campaignIDsOf(record).length >= 2));
       await judge.property(rule, fc.constantFrom(...pairs), async ({ base, campaignID }, sample) => {
         const result = await searchEvery(api, { ...base.params, campaignID });
         if (!result.complete) sample.inconclusive(`campaignID=${campaignID} could not be read whole: ${result.stoppedBecause}`);
-        const same = compareExactly(idsWhere(base.records, (record) => campaignIDsOf(record).includes(campaignID)), result);
+        const same = compareExactly(idsWhere(recordsOfRef(base), (record) => campaignIDsOf(record).includes(campaignID)), result);
         sample.expect(same.ok, { title: `campaignID=${campaignID} with ${base.label} returns exactly the emails whose campaignIDs hold it`, ...same });
       }, { numRuns: 15 });
-      if (!several) judge.inconclusive(rule, 'no email in the window belongs to two campaigns or more, so a campaign in a later position could not be judged');
     });
 
     test('userID returns exactly the emails of that user', { tag: ['@rule:emails.search.userID.filter'] }, async ({ api, judge, target }) => {
       const rule = 'emails.search.userID.filter';
       const catalogue = await emailCatalogue(api, target);
       const pairs = usableBases([catalogue.manualAll, catalogue.automatedSummary, catalogue.transactional]).flatMap((base) =>
-        [...new Set(base.records.map((record) => integerOf(record.userID)).filter((id): id is number => id !== undefined))].map((userID) => ({ base, userID })),
+        [...new Set(base.records.map((record) => integerOf(record.userID)).filter((id): id is number => id !== undefined))].map((userID) => ({ base: refOf(base), userID })),
       );
       if (pairs.length === 0) return judge.inconclusive(rule, 'no email in the window has a userID');
       await judge.property(rule, fc.constantFrom(...pairs), async ({ base, userID }, sample) => {
         const result = await searchEvery(api, { ...base.params, userID });
         if (!result.complete) sample.inconclusive(`userID=${userID} could not be read whole: ${result.stoppedBecause}`);
-        const same = compareExactly(idsWhere(base.records, (record) => integerOf(record.userID) === userID), result);
+        const same = compareExactly(idsWhere(recordsOfRef(base), (record) => integerOf(record.userID) === userID), result);
         sample.expect(same.ok, { title: `userID=${userID} with ${base.label} returns exactly that user's emails`, ...same });
       }, { numRuns: 12 });
     });
@@ -678,7 +679,7 @@ test.describe('emails/search', () => {
           unjudged.push(`${label}: no records${result.complete ? '' : ` (${result.stoppedBecause})`}`);
           continue;
         }
-        const kind = emailFieldKind(field);
+        const kind = fieldKind(OP, field);
         const values = comparableValues(result.records.map((record) => record[field]), kind, target.profile.datetime.format);
         const order = judgeOrder(values, kind, direction);
         if (order.comparablePairs === 0) {
@@ -712,7 +713,7 @@ test.describe('emails/search', () => {
           unjudged.push(`${sortField}: ${failed.stoppedBecause}`);
           continue;
         }
-        const kind = emailFieldKind(sortField);
+        const kind = fieldKind(OP, sortField);
         const values = comparableValues(plain.records.map((record) => record[sortField]), kind, target.profile.datetime.format);
         const order = judgeOrder(values, kind, direction);
         if (order.comparablePairs === 0) {

@@ -3,10 +3,9 @@
  * harness's reading of email records, the explicit wide dateSent window, and the catalogue of the
  * target's emails discovered through documented searches only (cached per worker).
  */
-import { loadSpec } from '../../harness/contract';
-import type { SchemaNode } from '../../harness/contract';
+import fc from 'fast-check';
 import type { ApiClient, ApiResponse, Target } from '../../harness/core';
-import { addDays, addMonths, formatDatetime, parseTargetDatetime, type ValueKind } from '../../harness/oracles';
+import { addDays, addMonths, formatDatetime, parseTargetDatetime } from '../../harness/oracles';
 import type { OperationKey } from '../../harness/types';
 import { allowedValues, boundsOf, defaultOf, defaultWindowMonths, param, windowLimitMonths, type DateWindow } from '../../generators';
 
@@ -69,16 +68,6 @@ export function defaultSorts(): DefaultSort[] {
     sortField: entry.sortField,
     sortDirection: entry.sortDirection,
   }));
-}
-
-/** How the Email schema types a record field: integers as numbers, ems-datetime as datetimes, else text. */
-export function emailFieldKind(field: string): ValueKind {
-  const email = loadSpec().components?.schemas?.Email as SchemaNode | undefined;
-  const schema = email?.properties?.[field];
-  if (!schema) throw new Error(`spec/openapi.yaml: the Email schema has no property "${field}"`);
-  if (schema.type === 'integer' || schema.type === 'number') return 'number';
-  if (typeof schema.format === 'string' && schema.format.includes('datetime')) return 'datetime';
-  return 'string';
 }
 
 // ------------------------------------------------------------------ reading records
@@ -156,6 +145,25 @@ export function wideWindow(now: Date): DateWindow {
 
 /** The start of the documented default window (6 months before now). */
 export const defaultWindowStart = (now: Date): Date => addMonths(now, -defaultWindowMonths());
+
+const DAY_S = 86_400;
+
+/**
+ * Windows of one day up to wideWindowMonths, starting up to `maxDaysBack` days ago (whole seconds). Unlike
+ * generators' windowWithinLimit (whose lengths are mostly 0 or the whole limit), lengths spread over the
+ * span; and staying inside the wide window's span keeps a check of the filter off the limit's edge.
+ */
+export function windowInsideWide(now: Date, maxDaysBack = 900): fc.Arbitrary<DateWindow> {
+  const nowS = Math.floor(now.getTime() / 1000);
+  return fc
+    .tuple(fc.integer({ min: 0, max: maxDaysBack * DAY_S }), fc.integer({ min: 1, max: 1000 }))
+    .map(([back, permille]) => {
+      const start = new Date((nowS - back) * 1000);
+      const longest = Math.floor((addDays(addMonths(start, wideWindowMonths()), -1).getTime() - start.getTime()) / 1000);
+      const length = Math.max(DAY_S, Math.floor((longest * permille) / 1000));
+      return { start, end: new Date(start.getTime() + length * 1000) };
+    });
+}
 
 export function windowParams(window: DateWindow, target: Target): Params {
   const format = target.profile.datetime.format;
@@ -294,4 +302,33 @@ export function compareExactly(expected: readonly number[], result: SearchResult
     actual: { count: actual.length, missing: sample(missing), extra: sample(extra), ...(repeated > 0 ? { repeated } : {}) },
     ...(response ? { response } : {}),
   };
+}
+
+// ------------------------------------------------------------------ bases in property samples
+
+/** A base as a property sample names it: its label and parameters. Its records stay out of counterexamples. */
+export interface BaseRef {
+  label: string;
+  params: Params;
+}
+
+const refs = new WeakMap<EmailBase, BaseRef>();
+const refRecords = new WeakMap<BaseRef, EmailRecord[]>();
+
+/** The light reference of a base (one per base, so fast-check's constants keep their identity). */
+export function refOf(base: EmailBase): BaseRef {
+  let ref = refs.get(base);
+  if (!ref) {
+    ref = { label: base.label, params: base.params };
+    refs.set(base, ref);
+    refRecords.set(ref, base.records);
+  }
+  return ref;
+}
+
+/** The records of the base a reference names. */
+export function recordsOfRef(ref: BaseRef): EmailRecord[] {
+  const records = refRecords.get(ref);
+  if (!records) throw new Error(`no records known for the search "${ref.label}"`);
+  return records;
 }

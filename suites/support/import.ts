@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { allowedValues, boundsOf, contactOfShape, type AddressBook, type ContactRecord, type ContactShape } from '../../generators';
+import { loadSpec, operationInfo } from '../../harness/contract';
 import type { ApiClient, ApiResponse, CreatedContactsLog, Target } from '../../harness/core';
 
 /**
@@ -224,11 +225,18 @@ export class Unjudgeable extends Error {
   override name = 'Unjudgeable';
 }
 
-/** The request value of groups/search status that includes every group ("All"), from the spec's enum. */
+/**
+ * The request value of groups/search status that includes every group: the one allowed value that no
+ * group record carries ("All"), from the spec's enums.
+ */
 export function everyStatus(): string {
-  const all = allowedValues('groups.search', 'status').find((value) => value.toLowerCase() === 'all');
-  if (!all) throw new Error('spec/openapi.yaml: groups.search status has no "All" value');
-  return all;
+  const records = operationInfo('groups.search').payload.records;
+  const schemas = loadSpec().components?.schemas ?? {};
+  const recordSchema = (records ? schemas[records] : undefined) as { properties?: Record<string, { enum?: unknown[] }> } | undefined;
+  const carried = (recordSchema?.properties?.status?.enum ?? []).map((value) => String(value).toLowerCase());
+  const widest = allowedValues('groups.search', 'status').filter((value) => !carried.includes(value.toLowerCase()));
+  if (carried.length === 0 || widest.length !== 1) throw new Error('spec/openapi.yaml: groups.search status has no single value that selects every group');
+  return widest[0]!;
 }
 
 const largestPage = (): number => boundsOf('groups.search', 'rpp').max ?? boundsOf('groups.search', 'rpp').min;

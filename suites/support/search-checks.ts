@@ -146,6 +146,11 @@ export async function searchAllIds(
   };
 }
 
+/** Records a failure with a sample's evidence (title, expected, actual, response). */
+function failWith(judge: Judge, rule: string, { note, ...evidence }: SampleEvidence): void {
+  judge.check(rule, false, note === undefined ? evidence : { ...evidence, title: `${evidence.title} (${note})` });
+}
+
 /** A sample is only judged on successes; a refusal of a valid request ends it unjudged (the bounds rules judge those). */
 function requireSuccess(response: ApiResponse, sample: Sample, what: string): void {
   if (response.outcome !== 'success') sample.inconclusive(`${what} was refused (${response.errors[0] ?? `HTTP ${response.status}`})`);
@@ -199,7 +204,7 @@ export async function checkMethods(
   for (const sort of sortCombinations(op)) {
     const outcome = await compareMethods(ctx, op, { ...baseParams, ...sort, rpp: maxRpp(op), page: firstPage(op) });
     if (typeof outcome === 'string') unjudged.push(`${sort.sortField} ${sort.sortDirection}: ${outcome}`);
-    else if (outcome) judge.fail(rule, outcome.title, outcome.response ?? [outcome]);
+    else if (outcome) failWith(judge, rule, outcome);
     else judged++;
   }
   if (judged > 0) judge.pass(rule, `${judged} sort orders compared`);
@@ -221,7 +226,7 @@ export async function checkMethods(
     });
   await judge.property(rule, arbitrary, async (params, sample) => {
     const outcome = await compareMethods(ctx, op, params);
-    if (typeof outcome === 'string') sample.inconclusive(outcome);
+    if (typeof outcome === 'string') return sample.inconclusive(outcome);
     if (outcome) sample.expect(false, outcome);
   }, options.numRuns === undefined ? {} : { numRuns: options.numRuns });
 }
@@ -445,12 +450,15 @@ export async function judgeSortedPage(ctx: SearchCheckContext, op: SearchOp, par
 }
 
 /**
- * Values of a field for an order judgement. Datetimes are read in the profile's format, and a value that is
- * not in it but is ISO 8601 is read as such: its format is envelope.datetime-format's business, not the order's.
+ * Values of a field for an order judgement, each with the value as the target wrote it (for evidence).
+ * Absent and unreadable values are left out (interface.md does not place them). Datetimes are read in the
+ * profile's format, and a value that is not in it but is ISO 8601 is read as such: its format is
+ * envelope.datetime-format's business, not the order's.
  */
-export function orderValues(values: readonly unknown[], kind: ValueKind, format: Target['profile']['datetime']['format']): unknown[] {
-  if (kind !== 'datetime') return comparableValues(values, kind, format);
-  return values.map((v) => parseTargetDatetime(v, format) ?? parseTargetDatetime(v, 'iso8601')).filter((d) => d !== undefined);
+export function orderValues(values: readonly unknown[], kind: ValueKind, format: Target['profile']['datetime']['format']): { raw: unknown; value: unknown }[] {
+  const read = (v: unknown): unknown =>
+    kind === 'datetime' ? parseTargetDatetime(v, format) ?? parseTargetDatetime(v, 'iso8601') : comparableValues([v], kind, format)[0];
+  return values.map((raw) => ({ raw, value: read(raw) })).filter((entry) => entry.value !== undefined);
 }
 
 /** Judges the order of a response's records by a field and direction. */
@@ -459,11 +467,12 @@ export function judgeOrderOf(ctx: SearchCheckContext, op: SearchOp, response: Ap
   if (response.outcome !== 'success') return { ...base, verdict: 'fail', reason: `sortField=${field} sortDirection=${label} was refused: ${response.errors[0] ?? ''}` };
   const kind = fieldKind(op, field);
   const values = orderValues(recordsOf(response).map((r) => r[field]), kind, ctx.target.profile.datetime.format);
-  const order = judgeOrder(values, kind, direction);
+  const order = judgeOrder(values.map((entry) => entry.value), kind, direction);
   if (order.comparablePairs === 0) return { ...base, verdict: 'inconclusive', reason: `${field} ${label}: fewer than two distinct values` };
   if (!order.ok) {
-    const v = order.violation!;
-    return { ...base, verdict: 'fail', reason: `${field} ${label} (${kind}): ${JSON.stringify(v.before)} comes before ${JSON.stringify(v.after)} at position ${v.index}` };
+    const at = order.violation!.index;
+    const [before, after] = [values[at - 1]?.raw, values[at]?.raw].map((v) => JSON.stringify(v));
+    return { ...base, verdict: 'fail', reason: `${field} ${label} (${kind}): ${before} comes before ${after} (valued records ${at - 1} and ${at})` };
   }
   return { ...base, verdict: 'pass', reason: `${field} ${label}: ${order.comparablePairs} ordered pairs` };
 }
@@ -552,7 +561,8 @@ function cachedSearch(ctx: SearchCheckContext, op: SearchOp, params: Params, cac
 /**
  * One metamorphic comparison: the search with `set` against the search with `set` minus `added`. Returns
  * the evidence of a deviation, a reason when it could not be judged, or undefined when it holds. Every
- * record of the narrower search must satisfy each filter of `set` that has a predicate.
+ * record of the narrower search must satisfy each filter of `set` that has a predicate, unless that filter
+ * alone already returns misfits (then the comparison is unjudged: the filter's own rule reports it).
  */
 async function subsetDeviation(
   ctx: SearchCheckContext,
@@ -582,6 +592,12 @@ async function subsetDeviation(
     const satisfies = predicates[name];
     if (!satisfies) continue;
     const misfits = narrower.records.filter((r) => !satisfies(r, value));
+    if (misfits.length === 0) continue;
+    // A filter that misbehaves on its own is its own rule's failure; this rule judges what combining adds.
+    const alone = await cachedSearch(ctx, op, { ...baseParams, [name]: value }, cache);
+    if (!alone.complete || alone.records.some((r) => !satisfies(r, value))) {
+      return `${name}=${JSON.stringify(value)} alone returns records that do not satisfy it (judged by the filter's own rule)`;
+    }
     if (misfits.length > 0) {
       return {
         title: `a record returned for ${JSON.stringify(set)} does not satisfy ${name}=${JSON.stringify(value)}`,
@@ -594,7 +610,8 @@ async function subsetDeviation(
 
 /**
  * `${op}.filters.subset` (metamorphic): adding a filter to a search returns no record the search without it
- * lacks, and every record returned satisfies each filter that has a predicate in `recordSatisfies`. First a
+ * lacks, and every record returned satisfies each filter that has a predicate in `recordSatisfies` (when that
+ * filter alone returns only records satisfying it: combining filters must not break one). First a
  * sweep over every filter alone and every pair of filters (each added to the other; `pairDraws` value draws
  * per pair), then a property over larger sets. Filters are built from discovered `candidates`; searches are
  * paged through at rpp max. Keep filters whose default is itself a filter (e.g. status) in baseParams at
@@ -635,7 +652,7 @@ export async function checkFiltersSubset(
     const deviation = await subsetDeviation(ctx, op, baseParams, set, added, recordSatisfies, cache);
     if (typeof deviation === 'string') unjudged.push(deviation);
     else if (deviation && !failed) {
-      judge.fail(rule, deviation.title, deviation.response ?? [deviation]);
+      failWith(judge, rule, deviation);
       failed = true;
     } else judged++;
   }
@@ -645,7 +662,7 @@ export async function checkFiltersSubset(
   const arbitrary = filterSets(candidates).chain((set) => fc.constantFrom(...Object.keys(set)).map((added) => ({ set, added })));
   await judge.property(rule, arbitrary, async ({ set, added }, sample) => {
     const deviation = await subsetDeviation(ctx, op, baseParams, set, added, recordSatisfies, cache);
-    if (typeof deviation === 'string') sample.inconclusive(deviation);
+    if (typeof deviation === 'string') return sample.inconclusive(deviation);
     if (deviation) sample.expect(false, deviation);
   }, { numRuns: options.numRuns ?? 10 });
 }
