@@ -75,7 +75,7 @@ test.describe('envelope', () => {
   });
 
   test('refusals (bad parameter, bad or missing token, unknown jobID) are error envelopes with a code and messages', {
-    tag: SHAPE_RULES.map((rule) => `@rule:${rule}`),
+    tag: ['@rule:envelope.shape', '@rule:envelope.http-status', '@rule:envelope.error-signal'],
   }, async ({ api, judge, target }) => {
     const answered = await send(api, judge, refusals(target));
     if (!answered.some((r) => r.outcome === 'error')) {

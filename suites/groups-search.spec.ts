@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { allowedValue, allowedValues, defaultOf, searchMethod } from '../generators';
-import { test } from '../harness/core';
+import { ruleOfTag, test } from '../harness/core';
 import {
   OP,
   GROUP_PREDICATES,
@@ -203,11 +203,13 @@ test.describe('groups/search', () => {
     });
   });
 
-  for (const param of ['status', 'type'] as const) {
-    test(`${param}=<value> returns exactly the groups of that ${param}`, {
-      tag: [`@rule:groups.search.${param}.filter`],
-    }, async ({ api, judge, target }) => {
-      const rule = `groups.search.${param}.filter`;
+  const filterCases = [
+    { param: 'status', tag: '@rule:groups.search.status.filter' },
+    { param: 'type', tag: '@rule:groups.search.type.filter' },
+  ] as const;
+  for (const { param, tag } of filterCases) {
+    test(`${param}=<value> returns exactly the groups of that ${param}`, { tag: [tag] }, async ({ api, judge, target }) => {
+      const rule = ruleOfTag(tag);
       const ctx = { api, judge, target };
       const groups = await groupsOrInconclusive(ctx, [rule]);
       if (!groups) return;

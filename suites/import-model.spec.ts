@@ -1,5 +1,5 @@
 import { AddressBook, runPrefix } from '../generators';
-import { test } from '../harness/core';
+import { ruleOfTag, test } from '../harness/core';
 import { groupDirectory, staticGroupsFor, Unjudgeable } from './support/import';
 import { runSequence, stepSequences, type ModelRule, type SequenceOptions } from './support/import-model';
 
@@ -12,23 +12,23 @@ const book = new AddressBook(runPrefix());
  */
 const SEQUENCES = { most: 10, least: 5 };
 
-const cases: Array<{ rule: ModelRule; title: string; options?: SequenceOptions }> = [
+const cases: Array<{ tag: `@rule:${ModelRule}`; title: string; options?: SequenceOptions }> = [
   {
-    rule: 'contacts.import.groupIDs.add',
+    tag: '@rule:contacts.import.groupIDs.add',
     title: 'imported contacts join every static group of groupIDs, as a membership model predicts',
     options: { focus: 'join' },
   },
   {
-    rule: 'contacts.import.removeGroupIDs',
+    tag: '@rule:contacts.import.removeGroupIDs',
     title: 'imported contacts leave every group of removeGroupIDs, as a membership model predicts',
     options: { focus: 'leave' },
   },
   {
-    rule: 'contacts.import.updateExisting.off-groups',
+    tag: '@rule:contacts.import.updateExisting.off-groups',
     title: 'with updateExisting 0 existing contacts still join and leave groups, as a membership model predicts',
     options: { focus: 'move' },
   },
-  { rule: 'contacts.import.counts.agree', title: 'recordsInserted and recordsUpdated agree with the row flags along import sequences' },
+  { tag: '@rule:contacts.import.counts.agree', title: 'recordsInserted and recordsUpdated agree with the row flags along import sequences' },
 ];
 
 test.describe('contacts/import membership model', () => {
@@ -36,8 +36,9 @@ test.describe('contacts/import membership model', () => {
   // (a failing test does not skip the rest), on groups contacts-import.spec.ts never touches.
   test.describe.configure({ mode: 'default' });
 
-  for (const { rule, title, options } of cases) {
-    test(title, { tag: [`@rule:${rule}`] }, async ({ api, judge, target, createdContacts }) => {
+  for (const { tag, title, options } of cases) {
+    const rule = ruleOfTag(tag) as ModelRule;
+    test(title, { tag: [tag] }, async ({ api, judge, target, createdContacts }) => {
       if (!judge.needs(rule)) return;
       let pool: number[];
       try {

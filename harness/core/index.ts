@@ -7,3 +7,4 @@ export type { Judge, CheckDetails, PropertyOptions } from './judge';
 export type { Sample, SampleEvidence } from './property';
 export type { TokenChoice, TokenPlacement } from './request';
 export { TransportError } from './transport-error';
+export { ruleOfTag } from './rules';

@@ -15,3 +15,11 @@ const RULE_TAG = '@rule:';
 export function declaredRules(tags: readonly string[]): string[] {
   return [...new Set(tags.filter((tag) => tag.startsWith(RULE_TAG)).map((tag) => tag.slice(RULE_TAG.length)))];
 }
+
+/**
+ * The rule ID of one literal tag, for tests made in a loop: each case carries its tag as a literal
+ * (`'@rule:groups.search.status.filter'`), so one grep of a rule ID finds its check.
+ */
+export function ruleOfTag(tag: `@rule:${string}`): string {
+  return tag.slice(RULE_TAG.length);
+}
