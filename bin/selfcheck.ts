@@ -113,10 +113,10 @@ async function main(): Promise<number> {
 
   const started = Date.now();
   const scratch = mkdtempSync(join(tmpdir(), 'ems-selfcheck-'));
-  const listed = await listTestAreas(scratch);
+  const filesOf = await listTestFiles(scratch);
   console.log(
     `selfcheck: ${faults.length} faults in ${faultAreas.length} areas, ${workers} workers, EMS_RUNS=${runs}, EMS_SEED=${seed}` +
-      `; tests found for ${listed.size ? [...listed].join(', ') : 'no area'}`,
+      `; tests found for ${filesOf.size ? [...filesOf.keys()].join(', ') : 'no area'}`,
   );
 
   const mocks = await Promise.all(Array.from({ length: workers }, () => startMock({ port: 0, exportDelayMs })));
@@ -124,24 +124,32 @@ async function main(): Promise<number> {
     mocks.map((mock, index) => new MatrixWorker(mock, join(scratch, `w${index + 1}`), { runs, seed, exportBudgetS })),
   );
 
-  // Queue order: the long clean run first, then every area baseline, then the faults (a fault waits for its baseline).
+  // Queue order: the long clean run first, then every area baseline, then the faults, their areas
+  // interleaved so that a worker waiting on export jobs runs beside one that computes. A fault
+  // starts once its area's baseline is done.
   const clean = filtered ? undefined : pool.submit((worker) => worker.run([], undefined));
   const baselines = new Map<string, Promise<RunOutcome>>();
   for (const area of faultAreas) {
-    if (listed.has(area)) baselines.set(area, pool.submit((worker) => worker.run([], areaGrep(area))));
+    const files = filesOf.get(area);
+    if (files) baselines.set(area, pool.submit((worker) => worker.run([], areaGrep(area), files)));
   }
-  const results: Promise<FaultResult>[] = faults.map((fault) => {
+  const results = new Map<string, Promise<FaultResult>>();
+  for (const fault of interleaveByArea(faults)) {
     const area = areaOf.get(fault.rule) ?? '?';
     const baseline = baselines.get(area);
-    if (!baseline) return Promise.resolve(print(noTests(fault, area)));
-    return pool.submit(async (worker) => {
-      const before = await baseline;
-      const after = await worker.run([fault.name], areaGrep(area));
-      return print(judgeFault(fault, area, before, after));
-    });
-  });
+    const files = filesOf.get(area);
+    if (!baseline || !files) {
+      results.set(fault.name, Promise.resolve(print(noTests(fault, area))));
+      continue;
+    }
+    const result = pool.submit(
+      async (worker) => print(judgeFault(fault, area, await baseline, await worker.run([fault.name], areaGrep(area), files))),
+      baseline,
+    );
+    results.set(fault.name, result);
+  }
 
-  const faultResults = await Promise.all(results);
+  const faultResults = await Promise.all(faults.map((fault) => results.get(fault.name)!));
   const cleanResult = clean
     ? cleanCheck('every suite', await clean)
     : cleanOfBaselines(await Promise.all([...baselines].map(async ([area, run]) => [area, await run] as const)));
@@ -270,31 +278,45 @@ function areaGrep(area: string): string {
   return `@rule:(${ids.join('|')})(?=\\s|$)`;
 }
 
-/** The areas some listed test declares a rule of (one `playwright test --list`). */
-async function listTestAreas(scratch: string): Promise<Set<string>> {
+/** Per area, the test files holding a test that declares one of its rules (one `playwright test --list`). */
+async function listTestFiles(scratch: string): Promise<Map<string, string[]>> {
   const { code, stdout, stderr } = await runPlaywright(['test', '--list', '--reporter=json'], baseEnv({ EMS_REPORT_DIR: join(scratch, 'list') }), 60);
-  let listing: { suites?: ListedSuite[] };
+  let listing: { config?: { rootDir?: string }; suites?: ListedSuite[] };
   try {
-    listing = JSON.parse(stdout) as { suites?: ListedSuite[] };
+    listing = JSON.parse(stdout) as typeof listing;
   } catch {
     throw new Error(`playwright test --list failed (exit ${code}): ${clip(stderr || stdout, 400)}`);
   }
-  const found = new Set<string>();
+  const files = new Map<string, Set<string>>();
   const walk = (suite: ListedSuite) => {
     for (const spec of suite.specs ?? []) {
       for (const tag of spec.tags ?? []) {
-        const area = areaOf.get(tag.replace(/^@?rule:/, ''));
-        if (tag.replace(/^@/, '').startsWith('rule:') && area) found.add(area);
+        const area = /^@?rule:/.test(tag) ? areaOf.get(tag.replace(/^@?rule:/, '')) : undefined;
+        if (area && spec.file) files.set(area, (files.get(area) ?? new Set()).add(spec.file));
       }
     }
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of listing.suites ?? []) walk(suite);
-  return found;
+  const root = listing.config?.rootDir ?? repoPath('suites');
+  return new Map([...files].map(([area, names]) => [area, [...names].sort().map((name) => join(root, name))]));
+}
+
+/** Round-robin over the areas (most faults first), so that neighbours in the queue are of different areas. */
+function interleaveByArea(faults: Fault[]): Fault[] {
+  const byArea = new Map<string, Fault[]>();
+  for (const fault of faults) {
+    const area = areaOf.get(fault.rule) ?? '?';
+    byArea.set(area, [...(byArea.get(area) ?? []), fault]);
+  }
+  const queues = [...byArea.values()].sort((a, b) => b.length - a.length);
+  const order: Fault[] = [];
+  while (queues.some((queue) => queue.length > 0)) for (const queue of queues) if (queue.length > 0) order.push(queue.shift()!);
+  return order;
 }
 
 interface ListedSuite {
-  specs?: { tags?: string[] }[];
+  specs?: { tags?: string[]; file?: string }[];
   suites?: ListedSuite[];
 }
 
@@ -319,8 +341,8 @@ class MatrixWorker {
     mkdirSync(this.reportDir, { recursive: true });
   }
 
-  /** Runs the tests matching grep (all without) with these faults on, after reseeding the mock. */
-  async run(faults: string[], grep: string | undefined): Promise<RunOutcome> {
+  /** Runs the tests matching grep (all without) in these files (all without) with these faults on, after reseeding the mock. */
+  async run(faults: string[], grep: string | undefined, files: string[] = []): Promise<RunOutcome> {
     const started = Date.now();
     const reportFile = join(this.reportDir, 'conformance.json');
     rmSync(reportFile, { force: true });
@@ -347,7 +369,7 @@ class MatrixWorker {
       EMS_REPORT_DIR: this.reportDir,
       EMS_TEST_RESULTS_DIR: this.resultsDir,
     });
-    const args = ['test', ...(grep ? ['--grep', grep] : [])];
+    const args = ['test', ...(grep ? ['--grep', grep] : []), ...files];
     const finished = await runPlaywright(args, env, RUN_WALL_LIMIT_S);
     const durationMs = Date.now() - started;
     if (!existsSync(reportFile)) {
@@ -362,21 +384,30 @@ class MatrixWorker {
   }
 }
 
-/** Runs tasks on free workers, in submission order. */
+/** Runs tasks on free workers, in submission order, each once what it waits for has settled. */
 class WorkerPool {
   private readonly idle: MatrixWorker[];
-  private readonly queue: ((worker: MatrixWorker) => void)[] = [];
+  private readonly queue: { ready: () => boolean; start: (worker: MatrixWorker) => void }[] = [];
 
   constructor(workers: MatrixWorker[]) {
     this.idle = [...workers];
   }
 
-  submit<T>(task: (worker: MatrixWorker) => Promise<T>): Promise<T> {
+  submit<T>(task: (worker: MatrixWorker) => Promise<T>, after?: Promise<unknown>): Promise<T> {
+    let settled = after === undefined;
+    const settle = () => {
+      settled = true;
+      this.dispatch();
+    };
+    after?.then(settle, settle);
     return new Promise<T>((resolve, reject) => {
-      this.queue.push((worker) => {
-        task(worker)
-          .then(resolve, reject)
-          .finally(() => this.release(worker));
+      this.queue.push({
+        ready: () => settled,
+        start: (worker) => {
+          task(worker)
+            .then(resolve, reject)
+            .finally(() => this.release(worker));
+        },
       });
       this.dispatch();
     });
@@ -388,7 +419,12 @@ class WorkerPool {
   }
 
   private dispatch(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) this.queue.shift()!(this.idle.shift()!);
+    while (this.idle.length > 0) {
+      const index = this.queue.findIndex((task) => task.ready());
+      if (index < 0) return;
+      const [task] = this.queue.splice(index, 1);
+      task!.start(this.idle.shift()!);
+    }
   }
 }
 
