@@ -130,6 +130,9 @@ async function preflight(target: Target): Promise<void> {
     console.error(`conformance: warning: helper/ping got ${reason} ${redactor.text(detail)}; running anyway (rules will fail with the transport reason)`);
     return;
   }
+  if (response.outcome === 'error' && response.status === 404) {
+    throw new ConfigError(`no helper/ping at ${target.baseUrl} (HTTP 404): check --base-url (it includes the version segment, e.g. https://host/v1)`);
+  }
   if (response.outcome === 'error') {
     const why = redactor.text(response.errors[0] ?? `HTTP ${response.status}`);
     throw new ConfigError(`the target refused EMS_TOKEN on helper/ping (${why}): check --token`);

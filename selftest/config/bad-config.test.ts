@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -37,7 +37,10 @@ describe('bad configuration: one clear line, exit 2', { timeout: 60_000 }, () =>
     closedPortUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/v1`;
     await new Promise((resolve) => closed.close(resolve));
   });
-  after(() => mock.close());
+  after(async () => {
+    await mock.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
 
   test('a base URL nobody listens at', async () => {
     const run = await runHarness(['--base-url', closedPortUrl, '--token', SECRET_TOKEN]);
@@ -52,6 +55,23 @@ describe('bad configuration: one clear line, exit 2', { timeout: 60_000 }, () =>
   test('a base URL that is no URL', async () => {
     const run = await runHarness(['--base-url', 'localhost:4010', '--token', SECRET_TOKEN]);
     assertOneClearLine(run, /EMS_BASE_URL=localhost:4010 is not an http\(s\) URL/);
+  });
+
+  test('a base URL where helper/ping is not found (HTTP 404)', async () => {
+    const notFound = createServer((_req, res) => {
+      res.writeHead(404, { 'Content-Type': 'text/html' });
+      res.end('<h1>Not Found</h1>');
+    });
+    await new Promise<void>((resolve) => notFound.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(notFound.address() as AddressInfo).port}`;
+      const run = await runHarness(['--base-url', origin, '--token', SECRET_TOKEN]);
+      assertOneClearLine(run, /no helper\/ping at http:\/\/127\.0\.0\.1:\d+ \(HTTP 404\): check --base-url \(it includes the version segment/);
+      const rest = await runHarness(['--base-url', origin, '--token', SECRET_TOKEN, '--profile', 'rest']);
+      assertOneClearLine(rest, /no helper\/ping at http:\/\/127\.0\.0\.1:\d+ \(HTTP 404\): check --base-url/);
+    } finally {
+      await new Promise((resolve) => notFound.close(resolve));
+    }
   });
 
   test('a token the target refuses', async () => {

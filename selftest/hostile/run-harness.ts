@@ -4,7 +4,7 @@
  * tree, polled from /proc.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoPath } from '../../harness/contract';
@@ -61,6 +61,7 @@ export function runHarness(args: string[], env: Record<string, string> = {}, kil
       clearTimeout(killer);
       const reportFile = join(reportDir, 'conformance.json');
       const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport) : undefined;
+      rmSync(reportDir, { recursive: true, force: true });
       const peakKb = Math.max(0, ...peaks.values());
       resolve({ code, signal, stdout, stderr, wallMs: Date.now() - started, peakRssMiB: Math.round(peakKb / 1024), ...(report ? { report } : {}) });
     });
