@@ -15,6 +15,7 @@ import { createApiClient, type ApiClient } from '../harness/core/client';
 import { resolveTarget } from '../harness/core/config';
 import { Judge } from '../harness/core/judge';
 import type { ConformanceReport, OperationKey } from '../harness/types';
+import { embeddedMockEnv } from '../harness/core/embedded-mock-env';
 import { startMock, type RunningMock } from '../mock';
 
 const USAGE = `usage: npm run bench -- [--runs N] [--workers N] [--grep REGEX] [--requests N] [--no-run] [--json FILE]
@@ -223,12 +224,7 @@ function spawnQuiet(command: string, args: string[], env: Record<string, string 
 async function measureOverhead(count: number): Promise<OverheadFigures> {
   const mock = await startMock({ port: 0 });
   try {
-    const target = resolveTarget({
-      EMS_BASE_URL: mock.baseUrl,
-      EMS_TOKEN: mock.tokens.full,
-      EMS_EMBEDDED_MOCK: '1',
-      EMS_FIXTURES_JSON: JSON.stringify(mock.fixtures),
-    });
+    const target = resolveTarget(embeddedMockEnv(mock));
     // A stand-in for the judge fixture: a real Judge records the client's schema/envelope verdicts and counts requests.
     const judge = new Judge([], target);
     const api = createApiClient(target, {

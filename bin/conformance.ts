@@ -118,20 +118,17 @@ async function preflight(target: Target): Promise<void> {
   const redactor = createRedactor(target.tokens);
   const api = createApiClient(target);
   const response = await api.call('helper.ping', { allowTransportFailure: true, timeoutMs: Math.min(PREFLIGHT_TIMEOUT_MS, target.timeoutMs) });
+  if (response.status === 404) {
+    throw new ConfigError(`no helper/ping at ${target.baseUrl} (HTTP 404): check --base-url (it includes the version segment, e.g. https://host/v1)`);
+  }
   if (response.transport) {
     const { reason, detail } = response.transport;
     if (reason === 'unreachable') throw new ConfigError(`cannot reach ${target.baseUrl}: helper/ping got ${reason} ${detail}: check --base-url`);
-    if (reason === 'unexpected-status' && (response.status === 401 || response.status === 403)) {
+    if (response.status === 401 || response.status === 403) {
       throw new ConfigError(`the target refused EMS_TOKEN on helper/ping (HTTP ${response.status}): check --token`);
-    }
-    if (reason === 'unexpected-status' && response.status === 404) {
-      throw new ConfigError(`no helper/ping at ${target.baseUrl} (HTTP 404): check --base-url (it includes the version segment, e.g. https://host/v1)`);
     }
     console.error(`conformance: warning: helper/ping got ${reason} ${redactor.text(detail)}; running anyway (rules will fail with the transport reason)`);
     return;
-  }
-  if (response.outcome === 'error' && response.status === 404) {
-    throw new ConfigError(`no helper/ping at ${target.baseUrl} (HTTP 404): check --base-url (it includes the version segment, e.g. https://host/v1)`);
   }
   if (response.outcome === 'error') {
     const why = redactor.text(response.errors[0] ?? `HTTP ${response.status}`);

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadRules, repoPath } from '../harness/contract';
 import type { ConformanceReport, VerdictKind } from '../harness/types';
+import { embeddedMockEnv } from '../harness/core/embedded-mock-env';
 import { FAULTS, startMock, type Fault, type RunningMock } from '../mock';
 
 const USAGE = `usage: npm run selfcheck -- [--area AREA]... [--fault NAME]... [--workers N] [--runs N] [--seed N]
@@ -352,14 +353,7 @@ class MatrixWorker {
 
     const { mock, settings } = this;
     const env = baseEnv({
-      EMS_BASE_URL: mock.baseUrl,
-      EMS_AUTH_URL: mock.authUrl,
-      EMS_TOKEN: mock.tokens.full,
-      EMS_TOKEN_NO_GROUPS: mock.tokens.noGroups,
-      EMS_TOKEN_NO_IMPORT: mock.tokens.noImport,
-      EMS_TOKEN_APP: mock.tokens.app,
-      EMS_EMBEDDED_MOCK: '1',
-      EMS_FIXTURES_JSON: JSON.stringify(mock.fixtures),
+      ...embeddedMockEnv(mock),
       EMS_MOCK_FAULTS: faults.join(','),
       EMS_WORKERS: '1',
       EMS_RUNS: String(settings.runs),

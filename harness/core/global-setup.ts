@@ -1,5 +1,6 @@
 import type { FullConfig } from '@playwright/test';
 import { startMock } from '../../mock';
+import { embeddedMockEnv } from './embedded-mock-env';
 import { startRestAdapter } from '../../mock/rest-adapter';
 import { readSettings, resolveTarget } from './config';
 
@@ -26,16 +27,7 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
     await mock.close();
   };
   const served = adapter ?? mock;
-  Object.assign(env, {
-    EMS_BASE_URL: served.baseUrl,
-    EMS_AUTH_URL: served.authUrl,
-    EMS_TOKEN: mock.tokens.full,
-    EMS_TOKEN_NO_GROUPS: mock.tokens.noGroups,
-    EMS_TOKEN_NO_IMPORT: mock.tokens.noImport,
-    EMS_TOKEN_APP: mock.tokens.app,
-    EMS_EMBEDDED_MOCK: '1',
-    EMS_FIXTURES_JSON: JSON.stringify(mock.fixtures),
-  });
+  Object.assign(env, embeddedMockEnv(mock, served));
   try {
     resolveTarget(env);
   } catch (error) {
