@@ -238,6 +238,7 @@ async function measureOverhead(count: number): Promise<OverheadFigures> {
       { operation: 'helper.ping', label: 'helper/ping', path: '/helper/ping', params: {} },
       { operation: 'groups.search', label: 'groups/search rpp=20', path: '/groups/search', params: { rpp: 20 } },
       { operation: 'groups.search', label: 'groups/search rpp=250', path: '/groups/search', params: { rpp: 250 } },
+      { operation: 'emails.search', label: 'emails/search rpp=250', path: '/emails/search', params: { rpp: 250 } },
     ];
     const operations: OverheadFigures['operations'] = [];
     for (const item of cases) {
@@ -251,7 +252,9 @@ async function measureOverhead(count: number): Promise<OverheadFigures> {
       const half = Math.ceil(count / 2);
       const bareMs = ((await repeat(bare, half)) + (await repeat(bare, count - half))) / count;
       const harnessMs = ((await repeat(harness, half)) + (await repeat(harness, count - half))) / count;
-      operations.push({ operation: item.operation, label: item.label, bareMs, harnessMs, overheadMs: harnessMs - bareMs });
+      const sample = await api.call(item.operation, { params: item.params });
+      const size = `${sample.records ? `${sample.records.length} records, ` : ''}${(Buffer.byteLength(JSON.stringify(sample.body)) / 1024).toFixed(1)} KB`;
+      operations.push({ operation: item.operation, label: `${item.label} (${size})`, bareMs, harnessMs, overheadMs: harnessMs - bareMs });
     }
     return { requests: count, operations };
   } finally {
