@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { test, type ApiResponse, type Judge, type Target } from '../harness/core';
+import { test, type ApiClient, type ApiResponse, type Judge, type Sample, type Target } from '../harness/core';
 import {
   LANES,
   MAX_RANGE_DAYS,
@@ -25,6 +25,7 @@ import {
   unusableRun,
   type DateRange,
   type ExportRun,
+  type ExportStart,
 } from './support/exports';
 import { dataRows, expectedEntryName, readStrictly, unpackExport } from './support/exports-file';
 
@@ -71,6 +72,19 @@ function judgeFinishes(judge: Judge, target: Target, exportRun: ExportRun): void
 /** Rules the client judges on the side (schema.*) get an explicit inconclusive when no answer was there to judge. */
 function settleSideRule(judge: Judge, rule: string, why: string): void {
   if (!judge.hasVerdict(rule)) judge.inconclusive(rule, why);
+}
+
+/**
+ * The first job of a duplicate-rule sample. When the first request is not accepted the sample is
+ * marked inconclusive (the rule needs a job to be a duplicate of) and undefined is returned.
+ */
+async function firstJob(api: ApiClient, target: Target, range: DateRange, sample: Sample): Promise<(ExportStart & { jobID: number }) | undefined> {
+  const first = await startExport(api, target, range, retryWindowMs(target));
+  if (first.jobID === undefined) {
+    sample.inconclusive(`the first request ${rangeText(range)} was not accepted with a jobID`);
+    return undefined;
+  }
+  return { ...first, jobID: first.jobID };
 }
 
 test.describe('exports', () => {
@@ -323,9 +337,9 @@ test.describe('exports', () => {
         fc.noShrink(fc.record({ lengthDays: fc.integer({ min: 1, max: MAX_RANGE_DAYS }) })),
         async ({ lengthDays }, sample) => {
           const range = lane.fresh(lengthDays);
-          const first = await startExport(api, target, range, retryWindowMs(target));
-          const jobID = first.jobID;
-          if (jobID === undefined) return sample.inconclusive(`the first request ${rangeText(range)} was not accepted with a jobID`);
+          const first = await firstJob(api, target, range, sample);
+          if (!first) return;
+          const { jobID } = first;
           const before = await api.call('exports.jobStatus', { params: { jobID } });
           const second = await api.call('exports.emails', { params: rangeParams(range) });
           const after = await api.call('exports.jobStatus', { params: { jobID } });
@@ -360,9 +374,9 @@ test.describe('exports', () => {
         async ({ lengthDays, otherLengthDays, differs }, sample) => {
           const range = lane.fresh(lengthDays);
           const other = otherRange(range, differs, () => lane.fresh(otherLengthDays));
-          const first = await startExport(api, target, range, retryWindowMs(target));
-          const jobID = first.jobID;
-          if (jobID === undefined) return sample.inconclusive(`the first request ${rangeText(range)} was not accepted with a jobID`);
+          const first = await firstJob(api, target, range, sample);
+          if (!first) return;
+          const { jobID } = first;
           const second = await api.call('exports.emails', { params: rangeParams(other) });
           const after = await api.call('exports.jobStatus', { params: { jobID } });
           if (phaseOf(after, profile) !== 'pending') {
@@ -391,9 +405,9 @@ test.describe('exports', () => {
         fc.noShrink(fc.record({ lengthDays: fc.integer({ min: 1, max: MAX_RANGE_DAYS }) })),
         async ({ lengthDays }, sample) => {
           const range = lane.fresh(lengthDays);
-          const first = await startExport(api, target, range, retryWindowMs(target));
-          const jobID = first.jobID;
-          if (jobID === undefined) return sample.inconclusive(`the first request ${rangeText(range)} was not accepted with a jobID`);
+          const first = await firstJob(api, target, range, sample);
+          if (!first) return;
+          const { jobID } = first;
           const run = await pollJob(api, target, jobID, first.startedAt);
           if (run.phase !== 'completed') {
             sample.inconclusive(`job ${first.jobID} did not complete (${run.finished ? `it ended ${run.timeline.at(-1)?.status ?? 'as an error'}` : 'not finished within the export budget'})`);
