@@ -1,9 +1,12 @@
 import { join } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { repoPath } from './harness/contract';
-import { reportDir } from './harness/core/config';
+import { reportDir, TARGET_PROVIDER_VARIABLE } from './harness/core';
 
 const env = process.env;
+// The composition root: without EMS_BASE_URL the run starts the reference mock, which reaches the harness
+// only through this target provider (harness/ never imports mock/; see harness/core/target-provider.ts).
+env[TARGET_PROVIDER_VARIABLE] ||= repoPath('mock', 'provider.ts');
 const seconds = (variable: string, fallback: number) => {
   const value = Number(env[variable]);
   return Number.isFinite(value) && value > 0 ? value : fallback;

@@ -1,22 +1,23 @@
 /**
  * The harness's own speed: times a whole conformance run against the embedded mock (the same child
- * as `npm run conformance`), then reads what it made (requests, time per area from Playwright's
- * per-test durations, the rules that cost the most requests), and measures the harness client's
- * overhead per request against a bare node:http client on the same mock. Usage: npm run bench -- --help
+ * as `npm run conformance`), then reads what it made (requests, time per area and per rule, the
+ * rules that cost the most requests), and measures the harness client's overhead per request against
+ * a bare node:http client on the same mock. The client is wired as the Playwright fixtures wire a
+ * check's (harness/core/wiring.ts). Usage: npm run bench -- --help
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { loadRules, repoPath } from '../harness/contract';
-import { createApiClient, type ApiClient } from '../harness/core/client';
-import { resolveTarget } from '../harness/core/config';
-import { Judge } from '../harness/core/judge';
+import { loadRules, operationInfo, repoPath } from '../harness/contract';
+import { ANNOTATION, embeddedMockEnv, newRecording, readSettings, wiredClient, workerTarget, type ApiClient, type CoverageRecord, type Target } from '../harness/core';
 import type { ConformanceReport, OperationKey } from '../harness/types';
-import { embeddedMockEnv } from '../harness/core/embedded-mock-env';
-import { startMock, type RunningMock } from '../mock';
+import { provideTarget } from '../mock/provider';
+import { lastLines, runChild, stopChildrenOnSignal } from './lib/child';
+import { parseFlags, positiveInteger, runMain } from './lib/cli';
+import { childEnv } from './lib/env';
+import { annotationsOf, listedTests, type ListedTest, type PlaywrightJson } from './lib/playwright-json';
+import { clip, printTable } from './lib/table';
 
 const USAGE = `usage: npm run bench -- [--runs N] [--workers N] [--grep REGEX] [--requests N] [--no-run] [--json FILE]
   --runs      EMS_RUNS of the timed run (default: the harness default, 25)
@@ -26,7 +27,15 @@ const USAGE = `usage: npm run bench -- [--runs N] [--workers N] [--grep REGEX] [
   --no-run    only the overhead measurement
   --json      write every figure to FILE`;
 
-const TARGET_WALL_S = 60;
+const TARGET_WALL_S = 10;
+
+/** The operations whose overhead is measured, with the parameters of the request. */
+const OVERHEAD_CASES: { operation: OperationKey; params: Record<string, number> }[] = [
+  { operation: 'helper.ping', params: {} },
+  { operation: 'groups.search', params: { rpp: 20 } },
+  { operation: 'groups.search', params: { rpp: 250 } },
+  { operation: 'emails.search', params: { rpp: 250 } },
+];
 
 interface AreaTime {
   area: string;
@@ -46,6 +55,7 @@ interface RunFigures {
   counts: ConformanceReport['counts'];
   areas: AreaTime[];
   topRules: { rule: string; requests: number; verdict: string }[];
+  slowestRules: { rule: string; seconds: number }[];
   slowestTests: { title: string; seconds: number }[];
 }
 
@@ -55,8 +65,9 @@ interface OverheadFigures {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
+  const { values } = parseFlags(
+    process.argv.slice(2),
+    {
       runs: { type: 'string' },
       workers: { type: 'string' },
       grep: { type: 'string' },
@@ -65,15 +76,15 @@ async function main(): Promise<number> {
       json: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-    strict: true,
-    allowPositionals: false,
-  });
+    { runs: 'N', workers: 'N', grep: 'REGEX', requests: 'N', json: 'FILE' },
+  );
   if (values.help) {
     console.log(USAGE);
     return 0;
   }
-  const requests = Number(values.requests);
-  if (!Number.isSafeInteger(requests) || requests <= 0) throw new Error(`--requests ${values.requests}: give a whole number greater than 0`);
+  const requests = positiveInteger('--requests', values.requests);
+  if (values.runs !== undefined) positiveInteger('--runs', values.runs);
+  if (values.workers !== undefined) positiveInteger('--workers', values.workers);
 
   let run: RunFigures | undefined;
   if (!values['no-run']) {
@@ -94,82 +105,52 @@ async function main(): Promise<number> {
 
 async function timeRun(options: { runs?: string; workers?: string; grep?: string }): Promise<RunFigures> {
   const folder = mkdtempSync(join(tmpdir(), 'ems-bench-'));
-  const playwrightJson = join(folder, 'playwright.json');
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('EMS_')));
-  const env: Record<string, string | undefined> = {
-    ...clean,
-    CI: '1',
-    EMS_REPORT_DIR: join(folder, 'reports'),
-    EMS_TEST_RESULTS_DIR: join(folder, 'test-results'),
-    EMS_PLAYWRIGHT_JSON: playwrightJson,
-    ...(options.runs ? { EMS_RUNS: options.runs } : {}),
-    ...(options.workers ? { EMS_WORKERS: options.workers } : {}),
-  };
-  const args = ['bin/conformance.ts', ...(options.grep ? ['--grep', options.grep] : [])];
-  console.log(`bench: timing tsx ${args.join(' ')} (embedded mock${options.runs ? `, EMS_RUNS=${options.runs}` : ''}${options.workers ? `, ${options.workers} workers` : ''})`);
-  const started = performance.now();
-  const { code, output } = await spawnQuiet(repoPath('node_modules', '.bin', 'tsx'), args, env);
-  const wallSeconds = (performance.now() - started) / 1000;
-
-  const reportFile = join(folder, 'reports', 'conformance.json');
-  if (!existsSync(reportFile)) throw new Error(`the run wrote no report (exit ${code}): ${output.trim().split('\n').slice(-5).join(' | ')}`);
-  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport;
-  const tests = existsSync(playwrightJson) ? listTests(JSON.parse(readFileSync(playwrightJson, 'utf8')) as PlaywrightJson) : [];
-  rmSync(folder, { recursive: true, force: true });
-
-  return {
-    wallSeconds,
-    exitCode: code,
-    playwrightSeconds: report.durationMs / 1000,
-    requests: report.requests,
-    requestsPerSecond: report.requests / wallSeconds,
-    counts: report.counts,
-    areas: areaTimes(tests),
-    topRules: topRules(tests, report),
-    slowestTests: [...tests]
-      .sort((a, b) => b.seconds - a.seconds)
-      .slice(0, 5)
-      .map((test) => ({ title: test.title, seconds: test.seconds })),
-  };
+  try {
+    const playwrightJson = join(folder, 'playwright.json');
+    const env = childEnv({
+      CI: '1',
+      EMS_REPORT_DIR: join(folder, 'reports'),
+      EMS_TEST_RESULTS_DIR: join(folder, 'test-results'),
+      EMS_PLAYWRIGHT_JSON: playwrightJson,
+      EMS_RUNS: options.runs,
+      EMS_WORKERS: options.workers,
+    });
+    const args = ['bin/conformance.ts', ...(options.grep ? ['--grep', options.grep] : [])];
+    console.log(`bench: timing tsx ${args.join(' ')} (embedded mock${options.runs ? `, EMS_RUNS=${options.runs}` : ''}${options.workers ? `, ${options.workers} workers` : ''})`);
+    const finished = await runChild(repoPath('node_modules', '.bin', 'tsx'), args, { env });
+    const reportFile = join(folder, 'reports', 'conformance.json');
+    if (!existsSync(reportFile)) throw new Error(`the run wrote no report (exit ${finished.code}): ${lastLines(finished.stdout + finished.stderr, 5)}`);
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as ConformanceReport;
+    const tests = existsSync(playwrightJson) ? listedTests(JSON.parse(readFileSync(playwrightJson, 'utf8')) as PlaywrightJson) : [];
+    const wallSeconds = finished.wallMs / 1000;
+    return {
+      wallSeconds,
+      exitCode: finished.code,
+      playwrightSeconds: report.durationMs / 1000,
+      requests: report.requests,
+      requestsPerSecond: report.requests / wallSeconds,
+      counts: report.counts,
+      areas: areaTimes(tests),
+      topRules: topRules(tests, report),
+      slowestRules: [...report.rules]
+        .sort((a, b) => (b.durationMs ?? 0) - (a.durationMs ?? 0))
+        .slice(0, 5)
+        .map((rule) => ({ rule: rule.id, seconds: (rule.durationMs ?? 0) / 1000 })),
+      slowestTests: tests
+        .map((test) => ({ title: test.title, seconds: testSeconds(test) }))
+        .sort((a, b) => b.seconds - a.seconds)
+        .slice(0, 5),
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
-interface PlaywrightJson {
-  suites?: PlaywrightSuite[];
-}
-interface PlaywrightSuite {
-  title: string;
-  specs?: { title: string; tags?: string[]; tests?: { results?: { duration: number; annotations?: { type: string; description?: string }[] }[] }[] }[];
-  suites?: PlaywrightSuite[];
-}
-interface TestTime {
-  title: string;
-  /** The rules the test declares (@rule: tags). */
-  rules: string[];
-  seconds: number;
-  /** Requests the test made (its ems-coverage annotation). */
-  requests: number;
-}
-
-function listTests(json: PlaywrightJson): TestTime[] {
-  const found: TestTime[] = [];
-  const walk = (suite: PlaywrightSuite, path: string[]) => {
-    for (const spec of suite.specs ?? []) {
-      const results = (spec.tests ?? []).flatMap((test) => test.results ?? []);
-      const requests = results
-        .flatMap((result) => result.annotations ?? [])
-        .filter((annotation) => annotation.type === 'ems-coverage')
-        .reduce((sum, annotation) => sum + ((JSON.parse(annotation.description ?? '{}') as { requests?: number }).requests ?? 0), 0);
-      const rules = (spec.tags ?? []).filter((tag) => /^@?rule:/.test(tag)).map((tag) => tag.replace(/^@?rule:/, ''));
-      found.push({ title: [...path, spec.title].join(' › '), rules, seconds: results.reduce((sum, result) => sum + result.duration, 0) / 1000, requests });
-    }
-    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
-  };
-  for (const suite of json.suites ?? []) walk(suite, [suite.title]);
-  return found;
-}
+const testSeconds = (test: ListedTest): number => test.results.reduce((sum, result) => sum + result.duration, 0) / 1000;
+const testRequests = (test: ListedTest): number => annotationsOf<CoverageRecord>(test, ANNOTATION.coverage).reduce((sum, coverage) => sum + coverage.requests, 0);
 
 /** Each test's duration and requests count for the area most of its declared rules belong to. */
-function areaTimes(tests: TestTime[]): AreaTime[] {
+function areaTimes(tests: ListedTest[]): AreaTime[] {
   const areaOf = new Map(loadRules().rules.map((rule) => [rule.id, rule.area]));
   const byArea = new Map<string, AreaTime>();
   for (const test of tests) {
@@ -181,8 +162,8 @@ function areaTimes(tests: TestTime[]): AreaTime[] {
     const area = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '(no rule)';
     const row = byArea.get(area) ?? { area, tests: 0, testSeconds: 0, requests: 0 };
     row.tests += 1;
-    row.testSeconds += test.seconds;
-    row.requests += test.requests;
+    row.testSeconds += testSeconds(test);
+    row.requests += testRequests(test);
     byArea.set(area, row);
   }
   return [...byArea.values()].sort((a, b) => b.testSeconds - a.testSeconds);
@@ -193,11 +174,11 @@ function areaTimes(tests: TestTime[]): AreaTime[] {
  * (from Playwright's JSON report). Without it, the report's per-rule requests, whose schema/envelope
  * rules count every response they were judged on.
  */
-function topRules(tests: TestTime[], report: ConformanceReport): RunFigures['topRules'] {
+function topRules(tests: ListedTest[], report: ConformanceReport): RunFigures['topRules'] {
   const verdictOf = new Map(report.rules.map((rule) => [rule.id, rule.verdict]));
   const requests = new Map<string, number>();
   if (tests.length > 0) {
-    for (const test of tests) for (const rule of test.rules) requests.set(rule, (requests.get(rule) ?? 0) + test.requests);
+    for (const test of tests) for (const rule of test.rules) requests.set(rule, (requests.get(rule) ?? 0) + testRequests(test));
   } else {
     for (const rule of report.rules) requests.set(rule.id, rule.requests);
   }
@@ -207,59 +188,43 @@ function topRules(tests: TestTime[], report: ConformanceReport): RunFigures['top
     .map(([rule, count]) => ({ rule, requests: count, verdict: verdictOf.get(rule) ?? '?' }));
 }
 
-function spawnQuiet(command: string, args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoPath(), env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
-
 // ------------------------------------------------------------------ client overhead
 
-/** Sequential requests through a bare node:http client and through the harness client, against one mock. */
+/** Sequential requests through a bare node:http client and through the harness client, against one embedded mock. */
 async function measureOverhead(count: number): Promise<OverheadFigures> {
-  const mock = await startMock({ port: 0 });
+  const settings = readSettings({});
+  const started = await provideTarget(settings);
   try {
-    const target = resolveTarget(embeddedMockEnv(mock));
-    // A stand-in for the judge fixture: a real Judge records the client's schema/envelope verdicts and counts requests.
-    const judge = new Judge([], target);
-    const api = createApiClient(target, {
-      recorder: {
-        request: () => judge.countRequest(),
-        verdict: (verdict) => judge.record(verdict),
-        transportFailure: () => undefined,
-      },
-    });
-    const cases: { operation: OperationKey; label: string; path: string; params: Record<string, number> }[] = [
-      { operation: 'helper.ping', label: 'helper/ping', path: '/helper/ping', params: {} },
-      { operation: 'groups.search', label: 'groups/search rpp=20', path: '/groups/search', params: { rpp: 20 } },
-      { operation: 'groups.search', label: 'groups/search rpp=250', path: '/groups/search', params: { rpp: 250 } },
-      { operation: 'emails.search', label: 'emails/search rpp=250', path: '/emails/search', params: { rpp: 250 } },
-    ];
+    const target = workerTarget(childEnv(embeddedMockEnv(started)));
+    // As the fixtures wire a check's client: a judge records the client's schema/envelope verdicts and counts requests.
+    const api = wiredClient(target, newRecording(target, []), 1);
     const operations: OverheadFigures['operations'] = [];
-    for (const item of cases) {
-      const query = new URLSearchParams(Object.entries(item.params).map(([key, value]): [string, string] => [key, String(value)])).toString();
-      const url = `${mock.baseUrl}${item.path}${query ? `?${query}` : ''}`;
-      const bare = () => bareGet(url, mock);
-      const harness = () => harnessGet(api, item.operation, item.params);
+    for (const { operation, params } of OVERHEAD_CASES) {
+      // The harness's own request for the operation tells the bare client where to go; it must be a success.
+      const sample = await harnessCall(api, operation, params);
+      const bare = () => bareGet(sample.url, target);
+      const harness = async () => void (await harnessCall(api, operation, params));
       await repeat(bare, 20);
       await repeat(harness, 20);
       // Interleave halves so drift (GC, JIT, the mock's state) hits both alike.
       const half = Math.ceil(count / 2);
       const bareMs = ((await repeat(bare, half)) + (await repeat(bare, count - half))) / count;
       const harnessMs = ((await repeat(harness, half)) + (await repeat(harness, count - half))) / count;
-      const sample = await api.call(item.operation, { params: item.params });
+      const query = Object.entries(params).map(([key, value]) => `${key}=${value}`).join(' ');
       const size = `${sample.records ? `${sample.records.length} records, ` : ''}${(Buffer.byteLength(JSON.stringify(sample.body)) / 1024).toFixed(1)} KB`;
-      operations.push({ operation: item.operation, label: `${item.label} (${size})`, bareMs, harnessMs, overheadMs: harnessMs - bareMs });
+      const label = `${operationInfo(operation).path.replace(/^\//, '')}${query ? ` ${query}` : ''} (${size})`;
+      operations.push({ operation, label, bareMs, harnessMs, overheadMs: harnessMs - bareMs });
     }
     return { requests: count, operations };
   } finally {
-    await mock.close();
+    await started.close();
   }
+}
+
+async function harnessCall(api: ApiClient, operation: OperationKey, params: Record<string, number>) {
+  const response = await api.call(operation, { params });
+  if (response.outcome !== 'success') throw new Error(`${operation} answered ${response.outcome}: ${response.errors.join('; ') || `HTTP ${response.status}`}`);
+  return response;
 }
 
 async function repeat(request: () => Promise<void>, times: number): Promise<number> {
@@ -268,15 +233,21 @@ async function repeat(request: () => Promise<void>, times: number): Promise<numb
   return performance.now() - started;
 }
 
-function bareGet(url: string, mock: RunningMock): Promise<void> {
+/** GET + JSON.parse with the profile's auth header: what any client must do at least. */
+function bareGet(url: string, target: Target): Promise<void> {
+  const { header, prefix } = target.profile.auth;
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { Authorization: `Bearer ${mock.tokens.full}` } }, (response) => {
+    const request = http.get(url, { headers: { [header]: `${prefix}${target.tokens.full}` } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { success?: number };
-        if (body.success !== 1) reject(new Error(`bare request refused: ${JSON.stringify(body).slice(0, 200)}`));
-        else resolve();
+        try {
+          JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          if (response.statusCode === 200) resolve();
+          else reject(new Error(`bare request answered HTTP ${response.statusCode}`));
+        } catch (error) {
+          reject(error);
+        }
       });
       response.on('error', reject);
     });
@@ -284,17 +255,12 @@ function bareGet(url: string, mock: RunningMock): Promise<void> {
   });
 }
 
-async function harnessGet(api: ApiClient, operation: OperationKey, params: Record<string, number>): Promise<void> {
-  const response = await api.call(operation, { params });
-  if (response.outcome !== 'success') throw new Error(`harness request refused: ${response.errors.join('; ')}`);
-}
-
 // ------------------------------------------------------------------ output
 
 function printRun(run: RunFigures): void {
   const verdicts = `${run.counts.pass} pass, ${run.counts.fail} fail, ${run.counts.inconclusive} inconclusive, ${run.counts.skipped} skipped`;
   console.log('');
-  table(
+  printTable(
     ['run', ''],
     [
       ['wall time', `${run.wallSeconds.toFixed(1)} s (target < ${TARGET_WALL_S} s: ${run.wallSeconds < TARGET_WALL_S ? 'met' : 'MISSED'})`],
@@ -307,42 +273,27 @@ function printRun(run: RunFigures): void {
   );
   console.log('');
   const totalSeconds = run.areas.reduce((sum, area) => sum + area.testSeconds, 0) || 1;
-  table(
+  printTable(
     ['area', 'tests', 'test time', 'share', 'requests'],
     run.areas.map((area) => [area.area, String(area.tests), `${area.testSeconds.toFixed(1)} s`, `${((100 * area.testSeconds) / totalSeconds).toFixed(0)}%`, String(area.requests)]),
   );
-  console.log('  (test time: the sum of the tests\' durations, i.e. worker time; with 2 workers about twice their wall time)');
+  console.log("  (test time: the sum of the tests' durations, i.e. worker time; with 2 workers about twice their wall time)");
   console.log('');
-  table(['top rules by requests (of the tests declaring them)', 'requests', 'verdict'], run.topRules.map((rule) => [rule.rule, String(rule.requests), rule.verdict]));
+  printTable(['top rules by requests (of the tests declaring them)', 'requests', 'verdict'], run.topRules.map((rule) => [rule.rule, String(rule.requests), rule.verdict]));
   console.log('');
-  table(['slowest tests', 'time'], run.slowestTests.map((test) => [clip(test.title, 90), `${test.seconds.toFixed(1)} s`]));
+  printTable(['slowest rules (durationMs in conformance.json)', 'time'], run.slowestRules.map((rule) => [rule.rule, `${rule.seconds.toFixed(1)} s`]));
+  console.log('');
+  printTable(['slowest tests', 'time'], run.slowestTests.map((test) => [clip(test.title, 90), `${test.seconds.toFixed(1)} s`]));
 }
 
 function printOverhead(overhead: OverheadFigures): void {
   console.log('');
-  table(
+  printTable(
     [`client overhead (${overhead.requests} sequential requests each)`, 'bare node:http', 'harness client', 'overhead'],
     overhead.operations.map((op) => [op.label, `${op.bareMs.toFixed(2)} ms`, `${op.harnessMs.toFixed(2)} ms`, `${op.overheadMs >= 0 ? '+' : ''}${op.overheadMs.toFixed(2)} ms`]),
   );
   console.log('  (bare: GET + JSON.parse; harness: request building, rate limiter, transport, profile reading, schema validation, redaction, curl, verdicts)');
 }
 
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  console.log(line(header));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const row of rows) console.log(line(row));
-}
-
-function clip(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(2);
-  },
-);
+stopChildrenOnSignal();
+runMain('bench', main);

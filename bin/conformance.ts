@@ -3,18 +3,15 @@
  * prints the summary of reports/conformance.json and exits non-zero when a rule fails (or, with
  * --baseline and --fail-on new, only when a rule newly fails). Usage: npm run conformance -- --help
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
 import { repoPath } from '../harness/contract';
-import { createApiClient } from '../harness/core/client';
-import { ConfigError, readSettings, reportDir, resolveTarget, type Target } from '../harness/core/config';
-import { oneLine } from '../harness/core/one-line';
-import { createRedactor, redactorFromEnv } from '../harness/core/redact';
+import { ConfigError, createApiClient, createRedactor, oneLine, readSettings, redactorFromEnv, reportDir, resolveTarget, type Target } from '../harness/core';
 import { compareWithBaseline, type VerdictChange } from '../harness/report/baseline';
 import { renderSummary } from '../harness/report/write';
 import type { ConformanceReport } from '../harness/types';
+import { runChild, stopChildrenOnSignal } from './lib/child';
+import { parseFlags, runMain } from './lib/cli';
 
 /** Flags that set an environment variable of docs/ARCHITECTURE.md. */
 const VARIABLE_FLAGS = {
@@ -48,9 +45,18 @@ Every flag has an EMS_* variable (docs/ARCHITECTURE.md). Exit: 0 no failing rule
 
 const PREFLIGHT_TIMEOUT_MS = 5000;
 
+/** What each flag's value is, as the usage line names it (for a flag given without its value). */
+const FLAG_VALUES: Record<string, string> = {
+  'base-url': 'URL', 'auth-url': 'URL', token: 'T', 'token-no-groups': 'T', 'token-no-import': 'T', 'token-app': 'T',
+  profile: 'service|rest|FILE', 'max-rps': 'N (requests per second, greater than 0)', 'timeout-ms': 'N', 'budget-s': 'N',
+  'export-budget-s': 'N', 'max-body-bytes': 'N', seed: 'N', path: 'P', runs: 'N', faults: 'a,b', workers: 'N',
+  grep: 'REGEX', shard: 'I/N', baseline: 'OLD/conformance.json', 'fail-on': 'any|new',
+};
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
+  const { values } = parseFlags(
+    process.argv.slice(2),
+    {
       ...Object.fromEntries(Object.keys(VARIABLE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
       'allow-writes': { type: 'boolean' },
       grep: { type: 'string' },
@@ -59,9 +65,8 @@ async function main(): Promise<number> {
       'fail-on': { type: 'string', default: 'any' },
       help: { type: 'boolean', short: 'h' },
     },
-    strict: true,
-    allowPositionals: false,
-  });
+    FLAG_VALUES,
+  );
   if (values.help) {
     console.log(USAGE);
     return 0;
@@ -70,6 +75,7 @@ async function main(): Promise<number> {
   if (failOn !== 'any' && failOn !== 'new') throw new ConfigError(`--fail-on ${failOn}: use any or new`);
   if (failOn === 'new' && !values.baseline) throw new ConfigError('--fail-on new needs --baseline <old conformance.json>');
   const baseline = values.baseline ? readReport(values.baseline, '--baseline') : undefined;
+  if (values.shard !== undefined) checkShard(values.shard);
 
   const env: Record<string, string | undefined> = { ...process.env };
   for (const [flag, variable] of Object.entries(VARIABLE_FLAGS)) {
@@ -87,7 +93,8 @@ async function main(): Promise<number> {
   const reportFile = join(reportDir(env), 'conformance.json');
   rmSync(reportFile, { force: true });
   const args = ['test', ...(values.grep ? ['--grep', values.grep] : []), ...(values.shard ? ['--shard', values.shard] : [])];
-  const playwrightExit = await run(repoPath('node_modules', '.bin', 'playwright'), args, env);
+  const finished = await runChild(repoPath('node_modules', '.bin', 'playwright'), args, { env, output: 'inherit' });
+  const playwrightExit = finished.code ?? (finished.signal ? 130 : 1);
   if (!existsSync(reportFile)) {
     console.error(`conformance: no report was written (playwright exited with code ${playwrightExit})`);
     return 2;
@@ -136,12 +143,13 @@ async function preflight(target: Target): Promise<void> {
   }
 }
 
-function run(command: string, args: string[], env: Record<string, string | undefined>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: 'inherit', cwd: repoPath() });
-    child.on('error', reject);
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 130 : 1)));
-  });
+/** --shard I/N: this machine runs part I of N (Playwright would answer a wrong one with a stack trace). */
+function checkShard(text: string): void {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const [index, total] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  if (!match || total < 1 || index < 1 || index > total) {
+    throw new ConfigError(`--shard ${text}: give I/N, part I of N with 1 <= I <= N (e.g. --shard 1/3)`);
+  }
 }
 
 function readReport(path: string, what: string): ConformanceReport {
@@ -158,12 +166,5 @@ function printChanges(title: string, changes: VerdictChange[]): void {
   for (const change of changes) console.log(`  ${change.id}: ${change.before} -> ${change.after}`);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const isUsage = error instanceof ConfigError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
-    if (!isUsage) throw error;
-    console.error(`conformance: ${redactorFromEnv(process.env).text(oneLine(error))}`);
-    process.exit(2);
-  },
-);
+stopChildrenOnSignal();
+runMain('conformance', main, (text) => redactorFromEnv(process.env).text(text));

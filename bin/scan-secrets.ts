@@ -3,7 +3,7 @@
  * Tokens: EMS_TOKEN, EMS_TOKEN_NO_GROUPS, EMS_TOKEN_NO_IMPORT, EMS_TOKEN_APP from the environment,
  * and the embedded mock's own tokens. Default folders: reports/, test-results/, blob-report/.
  */
-import { TOKEN_VARIABLES } from '../harness/core/tokens';
+import { TOKEN_VARIABLES } from '../harness/core';
 import { repoPath } from '../harness/contract';
 import { renderSecretHits, scanForSecrets, type Secret } from '../harness/report/secret-scan';
 import { TOKEN_VALUES } from '../mock';

@@ -254,6 +254,8 @@ export interface RuleResult {
   requests: number;
   /** Titles of the tests that judged the rule. */
   tests: string[];
+  /** How long the tests that declared the rule ran, summed (absent when no test declared it). */
+  durationMs?: number;
 }
 
 export interface CreatedContact {

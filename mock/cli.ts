@@ -10,6 +10,7 @@ const USAGE = `Usage: npm run mock -- [options]
   --seed N            data seed (default 1)
   --clock-start T     start the mock clock at T (e.g. "2024-05-01 12:00:00")
   --clock-speed X     mock seconds per real second (default 1)
+  --export-pending-polls N  at most N jobStatus answers say a job is Pending; the next one ends it (default: no limit)
   --quirks            emit the real service's quirks ("" for absent values, private as 0/1)
   --list-faults       print the faults (name, rule, description) and exit
   --list-tokens       print the tokens and exit
@@ -24,6 +25,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     'clock-start': { type: 'string' },
     'clock-speed': { type: 'string' },
+    'export-pending-polls': { type: 'string' },
     quirks: { type: 'boolean', default: false },
     'list-faults': { type: 'boolean', default: false },
     'list-tokens': { type: 'boolean', default: false },
@@ -50,6 +52,7 @@ if (values.help) {
       speed: values['clock-speed'] === undefined ? undefined : Number(values['clock-speed']),
     },
     quirks: values.quirks,
+    ...(values['export-pending-polls'] === undefined ? {} : { exportPendingPolls: integer('export-pending-polls', values['export-pending-polls']) }),
   }).catch((error: Error) => {
     console.error(`ems mock: ${error.message}`);
     process.exit(2);

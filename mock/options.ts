@@ -17,6 +17,13 @@ export interface MockOptions {
   clock?: ClockSettings;
   /** How long export jobs stay Pending, on the mock clock: [min, max] ms. Default [1000, 2000]. */
   exportDelayMs?: [number, number];
+  /**
+   * At most this many jobStatus answers say a job is Pending: at the next one the mock moves the job's
+   * clock on to its end (it completes, or fails, at that moment of the mock clock) instead of making the
+   * client wait out the rest of its delay. A job is still Pending when first asked about, and stays so
+   * for an identical request in between. Default: no limit (only the delay decides).
+   */
+  exportPendingPolls?: number;
   /** Emit the real service's quirks: "" for absent values, private as 0/1. Default false. */
   quirks?: boolean;
   /** Largest request body accepted. Default 5 MB. */
@@ -47,6 +54,7 @@ export function resolveOptions(options: MockOptions): ResolvedOptions {
     seed: options.seed ?? 1,
     clock: options.clock ?? {},
     exportDelayMs: options.exportDelayMs ?? [1000, 2000],
+    exportPendingPolls: options.exportPendingPolls ?? Infinity,
     quirks: options.quirks ?? false,
     bodyLimitBytes: options.bodyLimitBytes ?? 5 * 1024 * 1024,
   };
@@ -54,5 +62,7 @@ export function resolveOptions(options: MockOptions): ResolvedOptions {
   if (!Number.isInteger(resolved.seed)) throw new RangeError(`seed must be an integer, got ${resolved.seed}`);
   const [min, max] = resolved.exportDelayMs;
   if (!(min >= 0 && max >= min)) throw new RangeError(`exportDelayMs must be [min, max] with 0 <= min <= max, got [${min}, ${max}]`);
+  const polls = resolved.exportPendingPolls;
+  if (!(polls === Infinity || (Number.isInteger(polls) && polls >= 0))) throw new RangeError(`exportPendingPolls must be an integer >= 0, got ${polls}`);
   return resolved;
 }

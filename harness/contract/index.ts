@@ -7,7 +7,7 @@ export {
   type OperationInfo,
   type ParamSchema,
 } from './operations';
-export { loadRules, ruleById, DEFAULT_RULES_PATH } from './rules';
+export { loadRules, findRule, ruleById, DEFAULT_RULES_PATH } from './rules';
 export { loadProfile, listBuiltInProfiles, DEFAULT_PROFILE, PROFILES_DIR } from './profiles';
 export {
   createResponseValidator,
@@ -21,5 +21,5 @@ export { DATETIME_FORMATS, type DatetimeFormat, type EmsFormat } from './datetim
 export { valueAt, parsePointer, formatPointer } from './json-pointer';
 export { repoRoot, repoPath } from './repo-path';
 export type { SchemaName } from './schema-compiler';
-export type { SchemaNode } from './schema-resolution';
+export { componentSchema, resolveSchema, type SchemaNode } from './schema-resolution';
 export type { paths, components, operations } from './openapi.gen';

@@ -2,11 +2,25 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 
-/** A draft 2020-12 validator for one of the harness's own JSON Schemas (profiles, rule catalogue). */
+let ajv: Ajv2020 | undefined;
+const compiled = new WeakMap<object, ValidateFunction>();
+
+/**
+ * A draft 2020-12 validator for one of the harness's own JSON Schemas (profiles, rule catalogue), compiled
+ * once per schema on one shared ajv. The schemas are not checked against the meta-schema here (compiling
+ * the meta-schema was a large part of every worker's start): selftest/contract/meta-schema.test.ts does.
+ */
 export function compileJsonSchema<T>(schema: object): ValidateFunction<T> {
-  const ajv = new Ajv2020({ allErrors: true });
-  addFormats(ajv);
-  return ajv.compile<T>(schema);
+  let validate = compiled.get(schema);
+  if (!validate) {
+    if (!ajv) {
+      ajv = new Ajv2020({ allErrors: true, validateSchema: false });
+      addFormats(ajv);
+    }
+    validate = ajv.compile<T>(schema);
+    compiled.set(schema, validate);
+  }
+  return validate as ValidateFunction<T>;
 }
 
 /** ajv errors as one line: "/outcome/errorStatus must be string; /quirks must NOT have additional properties (nullForAbsent)". */

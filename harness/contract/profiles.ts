@@ -10,7 +10,6 @@ export const PROFILES_DIR = repoPath('profiles');
 export const DEFAULT_PROFILE = 'service';
 
 const SCHEMA_FILE = 'profile.schema.json';
-const validateProfile = compileJsonSchema<Profile>(profileSchema);
 
 /** Names of the built-in profiles (profiles/<name>.json), the default first. */
 export function listBuiltInProfiles(): string[] {
@@ -61,6 +60,7 @@ function load(nameOrPath: string, fromDir: string, chain: string[]): Profile {
     }
     merged = deepMerge(base, own);
   }
+  const validateProfile = compileJsonSchema<Profile>(profileSchema);
   if (!validateProfile(merged)) throw new Error(`${label}: ${describeErrors(validateProfile.errors)}`);
   return merged;
 }

@@ -1,16 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parse } from 'yaml';
 import type { Rule, RuleCatalogue } from '../types';
 import { compileJsonSchema, describeErrors } from './json-schema-validator';
-import { isOperationKey } from './operations';
+import { isOperationKey, OPERATION_KEYS } from './operations';
+import { readParsedYaml } from './parsed-cache';
 import { repoPath } from './repo-path';
 import catalogueSchema from './rule-catalogue.schema.json' with { type: 'json' };
 
 export const DEFAULT_RULES_PATH = repoPath('spec/rules.yaml');
 
-const validateShape = compileJsonSchema<RuleCatalogue>(catalogueSchema);
 const loaded = new Map<string, RuleCatalogue>();
+let byId: Map<string, Rule> | undefined;
 
 /** What is wrong with a catalogue beyond its shape: duplicate IDs, unknown areas or operations. */
 function crossReferenceProblems(catalogue: RuleCatalogue): string[] {
@@ -26,22 +25,39 @@ function crossReferenceProblems(catalogue: RuleCatalogue): string[] {
   return problems;
 }
 
-/** The rule catalogue (default spec/rules.yaml), validated, parsed once per path. */
+/** Checks a freshly parsed catalogue: its shape (rule-catalogue.schema.json), then its cross-references. */
+function checkedCatalogue(path: string): (value: unknown) => RuleCatalogue {
+  return (catalogue) => {
+    const validateShape = compileJsonSchema<RuleCatalogue>(catalogueSchema);
+    if (!validateShape(catalogue)) throw new Error(`rule catalogue ${path}: ${describeErrors(validateShape.errors)}`);
+    const problems = crossReferenceProblems(catalogue);
+    if (problems.length > 0) throw new Error(`rule catalogue ${path}: ${problems.join('; ')}`);
+    return catalogue;
+  };
+}
+
+/**
+ * The rule catalogue (default spec/rules.yaml), validated, parsed once per path. A catalogue is checked
+ * when its text is first parsed; the parsed-form cache (parsed-cache.ts) only ever holds checked ones.
+ */
 export function loadRules(path: string = DEFAULT_RULES_PATH): RuleCatalogue {
   const file = resolve(path);
   const cached = loaded.get(file);
   if (cached) return cached;
-  const catalogue: unknown = parse(readFileSync(file, 'utf8'));
-  if (!validateShape(catalogue)) throw new Error(`rule catalogue ${path}: ${describeErrors(validateShape.errors)}`);
-  const problems = crossReferenceProblems(catalogue);
-  if (problems.length > 0) throw new Error(`rule catalogue ${path}: ${problems.join('; ')}`);
+  const catalogue = readParsedYaml(file, { salt: JSON.stringify([catalogueSchema, OPERATION_KEYS]), accept: checkedCatalogue(path) });
   loaded.set(file, catalogue);
   return catalogue;
 }
 
+/** The rule of the default catalogue with this ID, or undefined. */
+export function findRule(id: string): Rule | undefined {
+  byId ??= new Map(loadRules().rules.map((rule) => [rule.id, rule]));
+  return byId.get(id);
+}
+
 /** The rule with this ID in the default catalogue; throws on an unknown ID so typos are loud. */
 export function ruleById(id: string): Rule {
-  const rule = loadRules().rules.find((r) => r.id === id);
+  const rule = findRule(id);
   if (!rule) throw new Error(`unknown rule "${id}"`);
   return rule;
 }

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { OpenAPIV3_1 } from 'openapi-types';
-import { parse } from 'yaml';
 import type { OperationKey } from '../types';
+import { readParsedYaml } from './parsed-cache';
 import { repoPath } from './repo-path';
 
 /** Parts of an operation's payload, each validated against the component schema x-payload names. */
@@ -24,12 +23,12 @@ export const DEFAULT_SPEC_PATH = repoPath('spec/openapi.yaml');
 
 const loaded = new Map<string, ContractDocument>();
 
-/** The OpenAPI document (default spec/openapi.yaml), parsed once per path. */
+/** The OpenAPI document (default spec/openapi.yaml), parsed once per path (and per content, across processes: parsed-cache.ts). */
 export function loadSpec(path: string = DEFAULT_SPEC_PATH): ContractDocument {
   const file = resolve(path);
   let spec = loaded.get(file);
   if (!spec) {
-    spec = parse(readFileSync(file, 'utf8')) as ContractDocument;
+    spec = readParsedYaml<ContractDocument>(file);
     loaded.set(file, spec);
   }
   return spec;

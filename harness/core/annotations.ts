@@ -1,6 +1,7 @@
 import type { Capability, ConformanceReport, CreatedContact, Verdict } from '../types';
 import type { Target } from './config';
 import type { CoverageRecord } from './coverage';
+import { unmetNeedsByRule } from './needs';
 import type { Redactor } from './redact';
 
 /** Test annotations the judge fixture writes and the conformance reporter reads (JSON descriptions). */
@@ -14,6 +15,8 @@ export const ANNOTATION = {
 export type TargetAnnotation = ConformanceReport['target'] & {
   seed: number;
   capabilities: Capability[];
+  /** The rules of the catalogue this target cannot judge, with the reason (rules.yaml `needs` not met). */
+  unmetNeeds: Record<string, string>;
 };
 
 export interface Annotation {
@@ -41,6 +44,7 @@ export function testAnnotations(record: TestRecordAnnotations): Annotation[] {
     faults: target.faults,
     seed: target.seed,
     capabilities: [...target.capabilities],
+    unmetNeeds: unmetNeedsByRule(target.capabilities),
   };
   const json = (value: unknown) => redactor.text(JSON.stringify(redactor.value(value)));
   return [

@@ -19,18 +19,8 @@ export interface CallOptions extends RequestOptions {
   timeoutMs?: number;
 }
 
-export interface SearchAllResult {
-  records: unknown[];
-  pages: ApiResponse[];
-  /** False when paging stopped early: an error page, or more pages than maxPages. */
-  complete: boolean;
-  stoppedBecause?: string;
-}
-
 export interface ApiClient {
   call(op: OperationKey, options?: CallOptions): Promise<ApiResponse>;
-  /** Pages through a search from params.page (default 1) until the last page, at most maxPages pages. */
-  searchAll(op: OperationKey, params?: Params, options?: CallOptions & { maxPages?: number }): Promise<SearchAllResult>;
 }
 
 /** Where the client reports what it did: the judge (verdicts, request counts) and coverage. */
@@ -47,7 +37,6 @@ export interface ClientOptions {
 
 const validators = new Map<Profile, ReturnType<typeof createResponseValidator>>();
 const NO_ISSUES: ValidationReport = { issues: [], tolerated: [] };
-const DEFAULT_MAX_PAGES = 50;
 
 /** The one HTTP client of the harness: every request of every check goes through it. */
 export function createApiClient(target: Target, options: ClientOptions = {}): ApiClient {
@@ -117,35 +106,7 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     return response;
   }
 
-  async function searchAll(op: OperationKey, params: Params = {}, searchOptions: CallOptions & { maxPages?: number } = {}): Promise<SearchAllResult> {
-    const { maxPages = DEFAULT_MAX_PAGES, ...callOptions } = searchOptions;
-    const records: unknown[] = [];
-    const pages: ApiResponse[] = [];
-    let page = typeof params.page === 'number' ? params.page : 1;
-    for (;;) {
-      if (pages.length >= maxPages) return { records, pages, complete: false, stoppedBecause: `more than ${maxPages} pages` };
-      const response = await call(op, { ...callOptions, params: { ...params, page } });
-      pages.push(response);
-      if (response.outcome !== 'success') {
-        const answer = response.transport ? `a transport failure (${response.transport.reason})` : `an error: ${response.errors[0] ?? `HTTP ${response.status}`}`;
-        return { records, pages, complete: false, stoppedBecause: `page ${page} answered ${answer}` };
-      }
-      const pageRecords = response.records ?? [];
-      records.push(...pageRecords);
-      if (isLastPage(page, pageRecords.length, response)) return { records, pages, complete: true };
-      page += 1;
-    }
-  }
-
-  return { call, searchAll };
-}
-
-/** The service's rule: page until next is empty or page >= totalPages; an empty or short page also ends it. */
-function isLastPage(page: number, count: number, response: ApiResponse): boolean {
-  const paging = response.paging ?? {};
-  if (paging.next === '') return true;
-  if (paging.totalPages !== undefined && page >= paging.totalPages) return true;
-  return count === 0 || (paging.rpp !== undefined && count < paging.rpp);
+  return { call };
 }
 
 /** A token made of characters JSON never escapes can only hide in a body behind a \u or \/ escape. */

@@ -1,26 +1,20 @@
 import { test as base, type TestInfo } from '@playwright/test';
 import type { CreatedContact } from '../types';
 import { testAnnotations } from './annotations';
-import { createApiClient, type ApiClient } from './client';
-import { resolveTarget, type Target } from './config';
-import { Coverage } from './coverage';
-import { Judge } from './judge';
+import type { ApiClient } from './client';
+import type { Target } from './config';
+import type { CreatedContactsLog } from './created-contacts';
+import type { Judge } from './judge';
+import { observeOnce, type Observation } from './observation';
 import { oneLine } from './one-line';
-import { sharedRateLimiter } from './rate-limit';
 import { createRedactor } from './redact';
 import { declaredRules } from './rules';
 import { settleDeclaredRules } from './settle';
 import type { TransportError } from './transport-error';
-
-/** Where import checks log the contacts they create, so a run against a real target can be cleaned up. */
-export interface CreatedContactsLog {
-  record(...contacts: CreatedContact[]): void;
-}
+import { newRecording, wiredClient, workerTarget, type ClientReports, type Recording } from './wiring';
 
 /** Everything one test leaves behind; written as annotations when the test ends. */
-interface TestRecord {
-  judge: Judge;
-  coverage: Coverage;
+interface TestRecord extends Recording {
   createdContacts: CreatedContact[];
   transportError?: TransportError;
 }
@@ -30,26 +24,36 @@ interface TestFixtures {
   api: ApiClient;
   createdContacts: CreatedContactsLog;
   testRecord: TestRecord;
+  observe: <T>(observation: Observation<T>) => Promise<T>;
 }
 
 interface WorkerFixtures {
   target: Target;
+  /** Variables a Playwright project sets over the environment for its target (option; the fault matrix's projects each name their own mock). */
+  targetEnv: Record<string, string>;
+  /**
+   * Option for runs that read only the verdicts (the fault matrix): a failed test is marked an expected
+   * failure, so Playwright keeps its worker instead of starting a new one. Verdicts are unchanged.
+   */
+  keepWorkerOnFailure: boolean;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  targetEnv: [{}, { scope: 'worker', option: true }],
+  keepWorkerOnFailure: [false, { scope: 'worker', option: true }],
+
   target: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      await use(resolveTarget(process.env));
+    async ({ targetEnv }, use) => {
+      await use(workerTarget(process.env, targetEnv));
     },
     { scope: 'worker' },
   ],
 
   testRecord: [
-    async ({ target }, use, testInfo) => {
+    async ({ target, keepWorkerOnFailure }, use, testInfo) => {
       const declared = declaredRules(testInfo.tags);
       if (declared.length === 0) throw new Error('the test declares no rule: tag it with @rule:<id> for every rule it judges');
-      const record: TestRecord = { judge: new Judge(declared, target), coverage: new Coverage(), createdContacts: [] };
+      const record: TestRecord = { ...newRecording(target, declared), createdContacts: [] };
 
       if (Date.now() > target.deadline) {
         const reason = `unfinished: time budget of ${target.budgetS} s exhausted`;
@@ -68,10 +72,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         timeoutMs: testInfo.timeout,
       });
       const verdicts = annotate(testInfo, target, record);
-      if (testInfo.status !== 'passed') return;
+      if (testInfo.status !== 'passed') {
+        if (keepWorkerOnFailure && testInfo.status === 'failed') testInfo.fail();
+        return;
+      }
 
       const failed = verdicts.filter((verdict) => verdict.verdict === 'fail');
       if (failed.length > 0) {
+        if (keepWorkerOnFailure) testInfo.fail();
         throw new RulesFailed(createRedactor(target.tokens).text(failed.map((verdict) => `  ${verdict.rule}: ${verdict.reason}`).join('\n')));
       }
       const declaredVerdicts = verdicts.filter((verdict) => declared.includes(verdict.rule));
@@ -87,27 +95,41 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   api: async ({ target, testRecord }, use, testInfo) => {
-    const { judge, coverage } = testRecord;
-    const api = createApiClient(target, {
-      rateLimiter: sharedRateLimiter(target.maxRps / Math.max(1, testInfo.config.workers)),
-      recorder: {
-        request(op, params) {
-          judge.countRequest();
-          coverage.count(op, params);
-        },
+    const { judge } = testRecord;
+    await use(
+      testClient(target, testRecord, testInfo, {
         verdict: (verdict) => judge.record(verdict),
         transportFailure(error) {
           testRecord.transportError = error;
         },
-      },
-    });
-    await use(api);
+      }),
+    );
   },
 
   createdContacts: async ({ testRecord }, use) => {
     await use({ record: (...contacts) => testRecord.createdContacts.push(...contacts) });
   },
+
+  // A shared observation is computed once per worker; each check that uses it records its side verdicts.
+  observe: async ({ target, testRecord, createdContacts }, use, testInfo) => {
+    await use(async (obs) => {
+      const entry = observeOnce(obs, (verdicts, onTransport) => {
+        const api = testClient(target, testRecord, testInfo, { verdict: (verdict) => verdicts.push(verdict), transportFailure: onTransport });
+        return obs.compute({ target, api, createdContacts });
+      });
+      const outcome = await entry.settled;
+      for (const verdict of entry.verdicts) testRecord.judge.record(verdict);
+      if ('value' in outcome) return outcome.value;
+      if (entry.transportError) testRecord.transportError = entry.transportError;
+      throw outcome.error;
+    });
+  },
 });
+
+/** A client for one test: it counts requests and coverage there, and reports verdicts and transport failures as told. */
+function testClient(target: Target, record: TestRecord, testInfo: TestInfo, report: ClientReports): ApiClient {
+  return wiredClient(target, record, testInfo.config.workers, report);
+}
 
 /** Fails the Playwright test when a rule failed, so Playwright's report and exit code agree; no stack (the verdicts are the evidence). */
 class RulesFailed extends Error {

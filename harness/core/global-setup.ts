@@ -1,14 +1,12 @@
 import type { FullConfig } from '@playwright/test';
-import { startMock } from '../../mock';
-import { embeddedMockEnv } from './embedded-mock-env';
-import { startRestAdapter } from '../../mock/rest-adapter';
 import { readSettings, resolveTarget } from './config';
+import { embeddedMockEnv, loadTargetProvider, TARGET_PROVIDER_VARIABLE } from './target-provider';
 
 /**
- * Runs once in the Playwright main process: fixes the run's start (for the time budget) and seed
- * so every worker agrees, and starts the embedded mock when no EMS_BASE_URL is given, handing
- * its URL, tokens and fixtures to the workers through the environment. Under the rest profile the
- * workers reach the mock through its REST adapter (mock/rest-adapter.ts). Returns the teardown.
+ * Runs once in the Playwright main process: fixes the run's start (for the time budget) and seed so every
+ * worker agrees. Without EMS_BASE_URL it starts the run's own target through the target provider that
+ * EMS_TARGET_PROVIDER names (playwright.config.ts names the reference mock's, mock/provider.ts) and
+ * hands its URL, tokens and fixtures to the workers through the environment. Returns the teardown.
  */
 export default async function globalSetup(_config: FullConfig): Promise<(() => Promise<void>) | undefined> {
   const env = process.env;
@@ -20,14 +18,10 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
     return undefined;
   }
 
-  const mock = await startMock({ port: 0, faults: settings.faults });
-  const adapter = settings.profile.name === 'rest' ? await startRestAdapter({ upstream: mock.origin }).catch(closing(mock)) : undefined;
-  const close = async () => {
-    await adapter?.close();
-    await mock.close();
-  };
-  const served = adapter ?? mock;
-  Object.assign(env, embeddedMockEnv(mock, served));
+  const provide = await loadTargetProvider(env[TARGET_PROVIDER_VARIABLE]);
+  const started = await provide(settings);
+  const close = () => started.close();
+  Object.assign(env, embeddedMockEnv(started));
   try {
     resolveTarget(env);
   } catch (error) {
@@ -35,12 +29,4 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
     throw error;
   }
   return close;
-}
-
-/** Closes the mock and rethrows: a failed start leaves nothing listening. */
-function closing(mock: { close(): Promise<void> }): (error: unknown) => Promise<never> {
-  return async (error) => {
-    await mock.close();
-    throw error;
-  };
 }

@@ -28,7 +28,12 @@ export class Deviation extends Error {
   }
 }
 
-class Unjudged extends Error {
+/**
+ * A reason a sample or a check cannot be judged on this target's data. Thrown inside a property it
+ * ends the sample unjudged (as sample.inconclusive does); elsewhere the check turns it into `inconclusive`.
+ */
+export class Unjudged extends Error {
+  override name = 'Unjudged';
   constructor(readonly reason: string) {
     super(reason);
   }

@@ -2,7 +2,7 @@ import type { Evidence, Profile, ValidationIssue, Verdict } from '../types';
 import type { ApiResponse } from './api-response';
 import { responseEvidence } from './evidence';
 import { statusMatches } from './read-body';
-import { findRule } from './rules';
+import { findRule } from '../contract';
 
 /**
  * The verdicts every answered request earns on the cross-cutting rules: `schema.<op>`,

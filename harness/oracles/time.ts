@@ -1,26 +1,15 @@
 import type { Profile } from '../types';
 
-const DAY_MS = 86_400_000;
-
-/** Calendar-month arithmetic in GMT; the day is clamped to the target month's length (Aug 31 − 6 months = Feb 28/29). */
-export function addMonths(date: Date, months: number): Date {
-  const y = date.getUTCFullYear();
-  const m = date.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  const result = new Date(date);
-  result.setUTCFullYear(y, m, Math.min(date.getUTCDate(), lastDay));
-  return result;
-}
-
-export const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * DAY_MS);
+type DatetimeFormat = Profile['datetime']['format'];
 
 const SERVICE_DATETIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
- * Reads a datetime as the target writes it (profile.datetime.format). Absent values ("" quirk,
- * undefined) and unreadable ones give undefined: the schema checks judge those.
+ * Reads a datetime strictly as the target writes it (profile.datetime.format). Absent values
+ * ("" quirk, undefined) and unreadable ones give undefined: the schema checks judge those.
  */
-export function parseTargetDatetime(value: unknown, format: Profile['datetime']['format']): Date | undefined {
+export function parseTargetDatetime(value: unknown, format: DatetimeFormat): Date | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
   if (format === 'service') {
     const m = SERVICE_DATETIME.exec(value);
@@ -32,6 +21,17 @@ export function parseTargetDatetime(value: unknown, format: Profile['datetime'][
   return Number.isNaN(t) ? undefined : new Date(t);
 }
 
+/**
+ * Reads the moment a datetime names: in the profile's format, else as ISO 8601 with a zone. The
+ * format is envelope.datetime-format's business; the rules that compare moments use this reader.
+ */
+export function readDatetime(value: unknown, format: DatetimeFormat): Date | undefined {
+  const parsed = parseTargetDatetime(value, format);
+  if (parsed || typeof value !== 'string' || !ISO_WITH_ZONE.test(value.trim())) return parsed;
+  const time = Date.parse(value.trim().replace(' ', 'T'));
+  return Number.isNaN(time) ? undefined : new Date(time);
+}
+
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** YYYY-MM-DD in GMT: the documented form of date parameters (exports). */
@@ -40,7 +40,7 @@ export function formatDate(date: Date): string {
 }
 
 /** A datetime parameter in the target's format (service: YYYY-MM-DD HH:MM:SS GMT; iso8601: RFC 3339 UTC). */
-export function formatDatetime(date: Date, format: Profile['datetime']['format']): string {
+export function formatDatetime(date: Date, format: DatetimeFormat): string {
   if (format === 'iso8601') return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
   return `${formatDate(date)} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 }

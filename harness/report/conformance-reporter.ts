@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules, repoPath } from '../contract';
-import { reportDir } from '../core/config';
-import { ANNOTATION, type Annotation, type TargetAnnotation } from '../core/annotations';
-import { mergeCoverage, type CoverageRecord } from '../core/coverage';
-import { foldVerdicts } from '../core/fold';
-import { unmetNeeds } from '../core/needs';
-import { oneLine } from '../core/one-line';
-import { redactorFromEnv } from '../core/redact';
-import { declaredRules } from '../core/rules';
-import type { Capability, ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
+import {
+  ANNOTATION,
+  declaredRules,
+  foldVerdicts,
+  mergeCoverage,
+  oneLine,
+  redactorFromEnv,
+  reportDir,
+  type Annotation,
+  type CoverageRecord,
+  type TargetAnnotation,
+} from '../core';
+import type { ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
 import { writeReportFiles } from './write';
 
 export interface ConformanceReporterOptions {
@@ -17,9 +21,13 @@ export interface ConformanceReporterOptions {
   outputDir?: string;
 }
 
-/** What one test left behind (its last result's annotations). */
+/** What one test left behind (its last result's annotations), and how long it ran. */
 export interface TestOutcome {
   title: string;
+  /** The rules the test declares (its @rule: tags). */
+  declared: string[];
+  /** The test's duration (its last result). */
+  durationMs: number;
   verdicts: Verdict[];
   target?: TargetAnnotation;
   coverage?: CoverageRecord;
@@ -49,16 +57,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const annotations: Annotation[] = result.annotations ?? test.annotations;
-    const json = (annotation: Annotation): unknown => JSON.parse(annotation.description ?? 'null');
-    const of = (type: string) => annotations.filter((annotation) => annotation.type === type).map(json);
-    this.outcomes.set(test.id, {
-      title: test.titlePath().filter(Boolean).join(' › '),
-      verdicts: of(ANNOTATION.verdict) as Verdict[],
-      target: of(ANNOTATION.target)[0] as TargetAnnotation | undefined,
-      coverage: of(ANNOTATION.coverage)[0] as CoverageRecord | undefined,
-      createdContacts: of(ANNOTATION.createdContacts).flat() as CreatedContact[],
-    });
+    this.outcomes.set(test.id, testOutcome(test, result));
   }
 
   async onEnd(result: FullResult): Promise<void> {
@@ -71,6 +70,22 @@ export default class ConformanceReporter implements Reporter {
   }
 }
 
+/** What a test left behind, read from its result's annotations (the fault matrix reads them per project too). */
+export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
+  const annotations: Annotation[] = result.annotations ?? test.annotations;
+  const json = (annotation: Annotation): unknown => JSON.parse(annotation.description ?? 'null');
+  const of = (type: string) => annotations.filter((annotation) => annotation.type === type).map(json);
+  return {
+    title: test.titlePath().filter(Boolean).join(' › '),
+    declared: declaredRules(test.tags),
+    durationMs: result.duration ?? 0,
+    verdicts: of(ANNOTATION.verdict) as Verdict[],
+    target: of(ANNOTATION.target)[0] as TargetAnnotation | undefined,
+    coverage: of(ANNOTATION.coverage)[0] as CoverageRecord | undefined,
+    createdContacts: of(ANNOTATION.createdContacts).flat() as CreatedContact[],
+  };
+}
+
 /** The run's ConformanceReport from what its tests left behind. */
 export function buildReport(
   outcomes: readonly TestOutcome[],
@@ -78,25 +93,17 @@ export function buildReport(
   run: Pick<FullResult, 'startTime' | 'duration' | 'status'>,
 ): ConformanceReport {
   const target = outcomes.find((outcome) => outcome.target)?.target;
-  const capabilities = target ? new Set<Capability>(target.capabilities) : undefined;
-  const rules = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, capabilities, run.status));
+  const rules = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status));
   const coverage = mergeCoverage(outcomes.flatMap((outcome) => (outcome.coverage ? [outcome.coverage] : [])));
   const counts: Record<VerdictKind, number> = { pass: 0, fail: 0, inconclusive: 0, skipped: 0 };
   for (const rule of rules) counts[rule.verdict] += 1;
   return {
     tool: 'ems-conformance',
     version: toolVersion(),
-    target: {
-      baseUrl: target?.baseUrl ?? process.env.EMS_BASE_URL ?? '(embedded mock)',
-      authUrl: target?.authUrl ?? process.env.EMS_AUTH_URL ?? '',
-      profile: target?.profile ?? process.env.EMS_PROFILE ?? 'service',
-      embeddedMock: target?.embeddedMock ?? !process.env.EMS_BASE_URL,
-      allowWrites: target?.allowWrites ?? false,
-      faults: target?.faults ?? [],
-    },
+    target: target ? targetOf(target) : NO_TARGET,
     startedAt: run.startTime.toISOString(),
     durationMs: Math.round(run.duration),
-    seed: target?.seed ?? Number(process.env.EMS_SEED ?? 0),
+    seed: target?.seed ?? 0,
     counts,
     requests: coverage.requests,
     coverage: coverage.params,
@@ -109,11 +116,14 @@ function ruleResult(
   rule: Rule,
   outcomes: readonly TestOutcome[],
   selected: ReadonlySet<string>,
-  capabilities: ReadonlySet<Capability> | undefined,
+  unmetNeeds: Readonly<Record<string, string>>,
   runStatus: FullResult['status'],
 ): RuleResult {
   const judged = outcomes.flatMap((outcome) => outcome.verdicts.filter((v) => v.rule === rule.id).map((verdict) => ({ verdict, title: outcome.title })));
+  const declaring = outcomes.filter((outcome) => outcome.declared.includes(rule.id));
   const base = { id: rule.id, area: rule.area, statement: rule.statement, source: rule.source, level: rule.level };
+  // The time of the tests that declared the rule (not of those that judged it on the side).
+  const time = declaring.length > 0 ? { durationMs: Math.round(declaring.reduce((sum, outcome) => sum + outcome.durationMs, 0)) } : {};
   if (judged.length > 0) {
     const { verdict, reason, evidence, repro, property, tolerated, requests } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
     return {
@@ -126,24 +136,39 @@ function ruleResult(
       tolerated: tolerated ?? [],
       requests,
       tests: [...new Set(judged.map((j) => j.title))],
+      ...time,
     };
   }
-  return { ...base, ...unjudged(rule, selected, capabilities, runStatus), evidence: [], tolerated: [], requests: 0, tests: [] };
+  return { ...base, ...unjudged(rule, selected, unmetNeeds, runStatus), evidence: [], tolerated: [], requests: 0, tests: [], ...time };
 }
 
 function unjudged(
   rule: Rule,
   selected: ReadonlySet<string>,
-  capabilities: ReadonlySet<Capability> | undefined,
+  unmetNeeds: Readonly<Record<string, string>>,
   runStatus: FullResult['status'],
 ): { verdict: VerdictKind; reason: string } {
-  const unmet = capabilities && unmetNeeds(rule, capabilities);
+  const unmet = unmetNeeds[rule.id];
   if (unmet) return { verdict: 'skipped', reason: unmet };
   if (!selected.has(rule.id)) return { verdict: 'skipped', reason: 'not selected in this run' };
   if (runStatus === 'interrupted' || runStatus === 'timedout') {
     return { verdict: 'inconclusive', reason: `unfinished: the run ended (${runStatus}) before a test judged it` };
   }
   return { verdict: 'inconclusive', reason: 'no test recorded a verdict' };
+}
+
+/** The report's target when no test left one (none ran): the reporter knows only what the tests annotated. */
+const NO_TARGET: ConformanceReport['target'] = {
+  baseUrl: '(unknown: no test ran)',
+  authUrl: '',
+  profile: '(unknown)',
+  embeddedMock: false,
+  allowWrites: false,
+  faults: [],
+};
+
+function targetOf({ baseUrl, authUrl, profile, embeddedMock, allowWrites, faults }: TargetAnnotation): ConformanceReport['target'] {
+  return { baseUrl, authUrl, profile, embeddedMock, allowWrites, faults };
 }
 
 function distinctContacts(contacts: CreatedContact[]): CreatedContact[] {

@@ -24,6 +24,8 @@ export interface ExportJob {
   requestedAt: number;
   /** When the job leaves Pending, on the mock clock. */
   readyAt: number;
+  /** How many jobStatus answers it has had. */
+  polls: number;
   /** Set when the job is first seen Completed. */
   result?: ExportResult;
 }
@@ -39,13 +41,15 @@ export class ExportJobs {
   constructor(
     seed: number,
     private readonly delayMs: readonly [number, number],
+    /** At most this many jobStatus answers say Pending (mock option exportPendingPolls); Infinity: no limit. */
+    private readonly pendingPolls = Infinity,
   ) {
     this.random = createRandom(seed ^ 0x5eed);
   }
 
   create(startDate: string, endDate: string, now: number): ExportJob {
     const [min, max] = this.delayMs;
-    const job = { jobID: this.nextJobID++, startDate, endDate, requestedAt: now, readyAt: now + this.random.int(min, max) };
+    const job = { jobID: this.nextJobID++, startDate, endDate, requestedAt: now, readyAt: now + this.random.int(min, max), polls: 0 };
     this.jobs.set(job.jobID, job);
     return job;
   }
@@ -56,6 +60,12 @@ export class ExportJobs {
 
   all(): IterableIterator<ExportJob> {
     return this.jobs.values();
+  }
+
+  /** Counts a jobStatus answer about the job; past the Pending answers allowed, its clock moves on to its end now. */
+  poll(job: ExportJob, now: number): void {
+    job.polls += 1;
+    if (job.polls > this.pendingPolls && now < job.readyAt) job.readyAt = now;
   }
 
   status(job: ExportJob, now: number, faults: FaultSwitch): JobStatus {

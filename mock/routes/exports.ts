@@ -47,6 +47,7 @@ export const exportsJobStatus: Operation = {
     if (jobID === undefined) throw missingParameter('jobID');
     const job = state.exports.job(jobID);
     if (!job) throw new ApiError(ErrorCode.notFound, `No export job ${jobID}`);
+    state.exports.poll(job, now);
     const status = state.exports.status(job, now, state.faults);
     if (status === 'Pending') return data({ status: fault('exports-job-unknown-status') ? 'Queued' : 'Pending' });
     if (status === 'Failed') {

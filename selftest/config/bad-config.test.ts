@@ -114,4 +114,21 @@ describe('bad configuration: one clear line, exit 2', { timeout: 60_000 }, () =>
     const run = await runHarness(['--max-rps', 'fast', '--token', SECRET_TOKEN]);
     assertOneClearLine(run, /^conformance: EMS_MAX_RPS=fast must be a number greater than 0$/);
   });
+
+  test('--max-rps with a negative number says what it expects (not "argument is ambiguous")', async () => {
+    const run = await runHarness(['--max-rps', '-3', '--token', SECRET_TOKEN]);
+    assertOneClearLine(run, /^conformance: EMS_MAX_RPS=-3 must be a number greater than 0$/);
+  });
+
+  test('a flag left without its value names the value it takes', async () => {
+    const run = await runHarness(['--max-rps', '--token', SECRET_TOKEN]);
+    assertOneClearLine(run, /^conformance: --max-rps needs a value: --max-rps N \(requests per second, greater than 0\)$/);
+  });
+
+  for (const shard of ['5/3', '0/2', 'two']) {
+    test(`--shard ${shard} is one line, not Playwright's stack trace`, async () => {
+      const run = await runHarness([`--shard=${shard}`, '--base-url', mock.baseUrl, '--token', SECRET_TOKEN]);
+      assertOneClearLine(run, new RegExp(`^conformance: --shard ${shard}: give I/N, part I of N with 1 <= I <= N \\(e\\.g\\. --shard 1/3\\)$`));
+    });
+  }
 });

@@ -50,6 +50,25 @@ describe('bin/conformance', { timeout: 180_000 }, () => {
     assert.equal(finished.code, 0, finished.stdout + finished.stderr);
     assert.match(finished.stdout, /conformance: http:\/\/127\.0\.0\.1:\d+\/v1 \(profile service/);
     assert.match(finished.stdout, /seed 5/);
-    assert.equal(readReport(finished).rules.find((rule) => rule.id === 'helper.ping.accepts-token')?.verdict, 'pass');
+    const rules = readReport(finished).rules;
+    const judged = rules.find((rule) => rule.id === 'helper.ping.accepts-token');
+    assert.equal(judged?.verdict, 'pass');
+    assert.equal(typeof judged?.durationMs, 'number', 'the time of the test that declared it');
+    assert.equal(rules.find((rule) => rule.id === 'groups.search.rpp.bounds')?.durationMs, undefined, 'no test declared it');
+  });
+});
+
+describe('bin/bench', { timeout: 120_000 }, () => {
+  test('--no-run measures the client overhead on the operations of the spec', async () => {
+    const finished = await runAtRoot(TSX, ['bin/bench.ts', '--no-run', '--requests', '4']);
+    assert.equal(finished.code, 0, finished.stdout + finished.stderr);
+    assert.match(finished.stdout, /^helper\/ping \(.+\)\s+[\d.]+ ms\s+[\d.]+ ms\s+[+-][\d.]+ ms$/m);
+    assert.match(finished.stdout, /^emails\/search rpp=250 \(\d+ records, [\d.]+ KB\)/m);
+  });
+
+  test('a bad number is a usage error', async () => {
+    const finished = await runAtRoot(TSX, ['bin/bench.ts', '--requests', '-2']);
+    assert.equal(finished.code, 2);
+    assert.equal(finished.stderr, 'bench: --requests -2: give a whole number greater than 0\n');
   });
 });

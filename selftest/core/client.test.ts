@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, describe, test } from 'node:test';
 import nock from 'nock';
 import { createApiClient } from '../../harness/core/client';
+import { walkPages } from '../../harness/oracles';
 import { TransportError } from '../../harness/core/transport-error';
 import { group, restError, serviceError, servicePage, serviceSuccess } from './support/bodies';
 import { recordingRecorder } from './support/recorder';
@@ -100,18 +101,18 @@ describe('client through the service profile', () => {
     assert.equal(response.url, 'http://auth.test/login/oauth/applicationAccessToken');
   });
 
-  test('searchAll pages until next is empty, and stops at maxPages', async () => {
+  test('walkPages pages until next is empty, and stops at maxPages', async () => {
     const page = (n: number, next: string) => servicePage([group(n)], { page: n, rpp: 1, totalPages: 3, totalRecords: 3, next, prev: '' });
     nock(ORIGIN).get('/v1/groups/search').query({ rpp: '1', page: '1' }).reply(200, page(1, 'p2'));
     nock(ORIGIN).get('/v1/groups/search').query({ rpp: '1', page: '2' }).reply(200, page(2, 'p3'));
     nock(ORIGIN).get('/v1/groups/search').query({ rpp: '1', page: '3' }).reply(200, page(3, ''));
     const api = createApiClient(testTarget());
-    const all = await api.searchAll('groups.search', { rpp: 1 });
+    const all = await walkPages(api, 'groups.search', { rpp: 1 });
     assert.equal(all.complete, true);
     assert.deepEqual(all.records.map((r) => (r as { groupID: number }).groupID), [1, 2, 3]);
 
     nock(ORIGIN).get('/v1/groups/search').query({ rpp: '1', page: '1' }).reply(200, page(1, 'p2'));
-    const bounded = await api.searchAll('groups.search', { rpp: 1 }, { maxPages: 1 });
+    const bounded = await walkPages(api, 'groups.search', { rpp: 1 }, { maxPages: 1 });
     assert.equal(bounded.complete, false);
     assert.equal(bounded.stoppedBecause, 'more than 1 pages');
   });

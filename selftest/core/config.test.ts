@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { ConfigError, readSettings, resolveTarget } from '../../harness/core/config';
 import { TOKENS } from './support/target';
 
@@ -52,6 +52,7 @@ describe('resolveTarget', () => {
 
 describe('configuration errors are one line saying what to fix', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ems-config-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
   const malformed = join(dir, 'broken.json');
   writeFileSync(malformed, '{ "name": ');
   const cases: Array<[string, Record<string, string>, RegExp]> = [

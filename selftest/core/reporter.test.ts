@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -12,6 +12,8 @@ import { TOKENS } from './support/target';
 const TARGET: TargetAnnotation = {
   baseUrl: 'http://127.0.0.1:1/v1', authUrl: 'http://127.0.0.1:1', profile: 'service', embeddedMock: false,
   allowWrites: false, faults: [], seed: 99, capabilities: ['token:noGroups'],
+  // What a worker annotates for a target without writes (the reporter reads it, it derives nothing).
+  unmetNeeds: { 'contacts.import.count.limits': 'needs writes: set EMS_ALLOW_WRITES=1 (--allow-writes)' },
 };
 
 interface SyntheticTest {
@@ -46,7 +48,11 @@ async function report(tests: SyntheticTest[], status: FullResult['status'] = 'pa
   } finally {
     for (const key of Object.keys(env)) if (saved[key] === undefined) delete process.env[key];
   }
-  return JSON.parse(readFileSync(join(outputDir, 'conformance.json'), 'utf8')) as ConformanceReport;
+  try {
+    return JSON.parse(readFileSync(join(outputDir, 'conformance.json'), 'utf8')) as ConformanceReport;
+  } finally {
+    rmSync(outputDir, { recursive: true, force: true });
+  }
 }
 
 const rule = (r: ConformanceReport, id: string) => {
@@ -90,6 +96,7 @@ describe('conformance reporter', () => {
     );
     assert.deepEqual([rule(r, 'groups.search.rpp.bounds').verdict, rule(r, 'groups.search.rpp.bounds').reason], ['skipped', 'not selected in this run']);
     assert.deepEqual([rule(r, 'auth.permission.groups-search').reason], ['not selected in this run'], 'its need is met');
+    assert.deepEqual([rule(r, 'contacts.import.email.required').reason], ['not selected in this run'], 'no test annotated it as unmet');
     assert.deepEqual([rule(r, 'schema.helper.ping').verdict, rule(r, 'schema.helper.ping').reason], ['inconclusive', 'no test recorded a verdict']);
     assert.equal(r.counts.pass + r.counts.fail + r.counts.inconclusive + r.counts.skipped, 101);
     assert.deepEqual(r.counts, { pass: 1, fail: 0, inconclusive: 1, skipped: 99 });

@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { runAtRoot, TSX } from '../core/support/run';
 
 const selfcheck = (args: string[]) => runAtRoot(TSX, ['bin/selfcheck.ts', ...args]);
 
 describe('bin/selfcheck (the fault matrix)', { timeout: 240_000 }, () => {
+  const folder = mkdtempSync(join(tmpdir(), 'ems-matrix-'));
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
   test('the helper.ping faults are caught, the baseline is clean, the totals line ends the output', async () => {
-    const json = join(mkdtempSync(join(tmpdir(), 'ems-matrix-')), 'matrix.json');
+    const json = join(folder, 'matrix.json');
     const finished = await selfcheck(['--area', 'helper.ping', '--json', json]);
     assert.equal(finished.code, 0, finished.stdout + finished.stderr);
     const lines = finished.stdout.trim().split('\n');
@@ -25,12 +28,15 @@ describe('bin/selfcheck (the fault matrix)', { timeout: 240_000 }, () => {
     ]);
   });
 
-  test('an unknown fault or area is a usage error', async () => {
+  test('an unknown fault or area, or a bad number, is a usage error', async () => {
     const fault = await selfcheck(['--fault', 'no-such-fault']);
     assert.equal(fault.code, 2);
     assert.match(fault.stderr, /^selfcheck: --fault no-such-fault: unknown fault/);
     const area = await selfcheck(['--area', 'nowhere']);
     assert.equal(area.code, 2);
     assert.match(area.stderr, /^selfcheck: --area nowhere: unknown area; areas are auth, /);
+    const workers = await selfcheck(['--workers', '-1']);
+    assert.equal(workers.code, 2);
+    assert.equal(workers.stderr, 'selfcheck: --workers -1: give a whole number greater than 0\n');
   });
 });

@@ -101,3 +101,39 @@ describe('exports', () => {
     assert.equal(expired.body.code, 601);
   });
 });
+
+describe('exports with exportPendingPolls (jobs end at a status poll, not after wall-clock waiting)', () => {
+  let client: MockClient;
+  // A frozen clock: only the polls can end a job.
+  before(async () => (client = await MockClient.start({ clock: { start: '2025-06-15 12:00:00', speed: 0 }, exportPendingPolls: 2 })));
+  after(() => client.close());
+
+  const request = async (startDate: string, endDate: string) => (await client.get('/exports/emails', { startDate, endDate })).body;
+  const status = async (jobID: number) => (await client.get('/exports/jobStatus', { jobID })).body;
+
+  it('answers Pending twice, refuses an identical request meanwhile, then completes at the third answer', async () => {
+    const { data } = await request('2025-01-01', '2025-03-31');
+    assert.equal((await status(data.jobID)).data.status, 'Pending');
+    assert.equal((await request('2025-01-01', '2025-03-31')).code, 602);
+    assert.equal((await status(data.jobID)).data.status, 'Pending');
+    const done = await status(data.jobID);
+    assert.equal(done.data.status, 'Completed');
+    // It completed at that moment of the mock clock: the file lives 24 h from then.
+    assert.equal(done.data.fileExpiration, '2025-06-16 12:00:00');
+    assert.equal((await request('2025-01-01', '2025-03-31')).success, 1);
+  });
+
+  it('a failing range ends Failed at the third answer; a job nobody polls stays Pending', async () => {
+    const { startDate, endDate } = client.mock.fixtures.failingExport!;
+    const { data } = await request(startDate, endDate);
+    for (const expected of ['Pending', 'Pending']) assert.equal((await status(data.jobID)).data.status, expected);
+    assert.equal((await status(data.jobID)).code, 603);
+    await request('2025-04-01', '2025-04-30');
+    assert.equal((await request('2025-04-01', '2025-04-30')).code, 602);
+  });
+
+  it('refuses a negative or fractional number of polls', async () => {
+    await assert.rejects(MockClient.start({ exportPendingPolls: -1 }), /exportPendingPolls must be an integer >= 0/);
+    await assert.rejects(MockClient.start({ exportPendingPolls: 1.5 }), /exportPendingPolls must be an integer >= 0/);
+  });
+});

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoPath } from '../../harness/contract';
@@ -13,8 +13,15 @@ export interface RunDirs {
   blobs: string;
 }
 
+/** The folders of this test file's runs, removed when its process ends. */
+const roots: string[] = [];
+process.once('exit', () => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
 export function runDirs(label: string): RunDirs {
   const root = mkdtempSync(join(tmpdir(), `ems-${label}-`));
+  roots.push(root);
   return { root, reports: join(root, 'reports'), testResults: join(root, 'test-results'), blobs: join(root, 'blob-report') };
 }
 

@@ -1,7 +1,7 @@
 /** The two commands end to end: `npm run spec:diff` and `npm run report`, run with tsx as npm runs them. */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,7 @@ test('spec:diff without two files explains its usage', () => {
 
 test('report re-renders html and junit from a conformance.json and compares with a baseline', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'ems-report-cli-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const source = join(dir, 'conformance.json');
   await writeFile(source, JSON.stringify(sampleReport()));
   const clean = { ...sampleReport(), rules: sampleReport().rules.map((r) => ({ ...r, verdict: 'pass' })) };

@@ -5,7 +5,7 @@
  * target-supplied script. Saves reports/conformance-html.png for a person to look at.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +27,7 @@ const dialogs: string[] = [];
 before(async () => {
   if (absent) return;
   const dir = await mkdtemp(join(tmpdir(), 'ems-report-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const { html } = await writeReportFiles(sampleReport(), dir, sampleCatalogue);
   browser = await chromium.launch({
     executablePath: CHROMIUM,

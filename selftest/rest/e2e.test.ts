@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -10,6 +10,7 @@ const PING_RULES = ['helper.ping.accepts-token', 'schema.helper.ping', 'envelope
 /** A Playwright run under the rest profile: the global setup puts the REST adapter in front of the embedded mock. */
 async function restRun(faults: string[] = []) {
   const output = mkdtempSync(join(tmpdir(), 'ems-rest-results-'));
+  process.once('exit', () => rmSync(output, { recursive: true, force: true }));
   const env: Record<string, string> = { EMS_PROFILE: 'rest', EMS_TEST_RESULTS_DIR: output, ...(faults.length ? { EMS_MOCK_FAULTS: faults.join(',') } : {}) };
   const finished = await runAtRoot(PLAYWRIGHT, ['test', 'suites/helper-ping.spec.ts'], env);
   const report = readReport(finished);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoPath } from '../../../harness/contract';
@@ -12,9 +12,16 @@ export interface Finished {
   reportDir: string;
 }
 
+/** The report folders of this test file's runs, removed when its process ends. */
+const reportDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of reportDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 /** Runs a command at the repository root with no EMS_* variable inherited (so the embedded mock is the target). */
 export function runAtRoot(command: string, args: string[], env: Record<string, string> = {}): Promise<Finished> {
   const reportDir = mkdtempSync(join(tmpdir(), 'ems-run-'));
+  reportDirs.push(reportDir);
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('EMS_')));
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: repoPath(), env: { ...clean, EMS_REPORT_DIR: reportDir, EMS_WORKERS: '1', ...env } });

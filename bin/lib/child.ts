@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { repoPath } from '../../harness/contract';
+
+/** How a child process ended and what it printed (empty when its output went to ours). */
+export interface Finished {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  timedOut: boolean;
+  wallMs: number;
+}
+
+export interface ChildOptions {
+  env: Record<string, string | undefined>;
+  /** Working directory; default the repository root. */
+  cwd?: string;
+  /** Kill the child and everything it started after this many seconds. */
+  limitS?: number;
+  /** 'inherit': the child prints to our terminal; 'pipe' (default): its output is collected. */
+  output?: 'pipe' | 'inherit';
+  /** Each line the child prints on stdout, as it comes (with output 'pipe'). */
+  onLine?: (line: string) => void;
+}
+
+const live = new Set<ChildProcess>();
+
+/**
+ * Runs a command as the leader of its own process group (so a time limit or our own end stops its
+ * whole tree) and resolves when it has closed.
+ */
+export function runChild(command: string, args: string[], options: ChildOptions): Promise<Finished> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: options.cwd ?? repoPath(),
+      env: options.env,
+      detached: true,
+      stdio: options.output === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+    });
+    live.add(child);
+    let stdout = '';
+    let stderr = '';
+    let pending = '';
+    let timedOut = false;
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      stdout += text;
+      if (!options.onLine) return;
+      const lines = (pending + text).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) options.onLine(line);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = options.limitS === undefined ? undefined : setTimeout(() => ((timedOut = true), killTree(child)), options.limitS * 1000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      live.delete(child);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      live.delete(child);
+      if (pending && options.onLine) options.onLine(pending);
+      resolve({ code, signal, stdout, stderr, timedOut, wallMs: Date.now() - started });
+    });
+  });
+}
+
+/** Kills a child started by runChild and everything it started. */
+export function killTree(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** Kills every child still running (before exiting on an error). */
+export function killChildren(): void {
+  for (const child of live) killTree(child);
+}
+
+/** On Ctrl+C or SIGTERM, stops every child's tree and exits 130. */
+export function stopChildrenOnSignal(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      killChildren();
+      process.exit(130);
+    });
+  }
+}
+
+/** The last lines of a child's output, on one line (for an error message). */
+export function lastLines(text: string, count = 4): string {
+  return text.trim().split('\n').slice(-count).join(' | ');
+}

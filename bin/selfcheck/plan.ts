@@ -1,0 +1,134 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { loadRules, repoPath } from '../../harness/contract';
+import { ruleTag } from '../../harness/core';
+import type { Fault } from '../../mock';
+import { runChild } from '../lib/child';
+import { childEnv } from '../lib/env';
+import { listedTests, type PlaywrightJson } from '../lib/playwright-json';
+import { clip } from '../lib/table';
+
+/**
+ * The matrix's plan: which runs, on which tests, with which faults, in which order. A fault runs the
+ * tests of its rule's area (every test that declares a rule of the area) with the fault on; each
+ * area with faults has a clean baseline of the same selection; without --area/--fault one clean run
+ * covers every suite.
+ */
+
+/** One run of the matrix: a selection of tests against its own mock with these faults on. */
+export interface MatrixRun {
+  /** Unique: "clean", "baseline <area>", "fault <name>". */
+  name: string;
+  kind: 'clean' | 'baseline' | 'fault';
+  area?: string;
+  fault?: Fault;
+  faults: string[];
+  /** The spec files that hold the selection (absolute). */
+  files: string[];
+  /** Playwright --grep of the selection; none: every test of the files. */
+  grep?: string;
+}
+
+export interface Plan {
+  /** In queue order: the clean run, the baselines, then the faults with their areas interleaved. */
+  runs: MatrixRun[];
+  /** Faults whose area no test selects (missed without a run). */
+  untested: Fault[];
+}
+
+const catalogue = loadRules();
+export const areaOf: ReadonlyMap<string, string> = new Map(catalogue.rules.map((rule) => [rule.id, rule.area]));
+export const areas: readonly string[] = [...new Set(catalogue.rules.map((rule) => rule.area))];
+
+/** The tag of every rule of the area, as one Playwright --grep. */
+export function areaGrep(area: string): string {
+  const tags = catalogue.rules.filter((rule) => rule.area === area).map((rule) => ruleTag(rule.id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return `(${tags.join('|')})(?=\\s|$)`;
+}
+
+export function planMatrix(faults: Fault[], filesOf: ReadonlyMap<string, string[]>, everySuite: boolean): Plan {
+  const runs: MatrixRun[] = [];
+  if (everySuite) runs.push({ name: 'clean', kind: 'clean', faults: [], files: [...new Set([...filesOf.values()].flat())].sort() });
+  const faultAreas = [...new Set(faults.map((fault) => areaOf.get(fault.rule) ?? '?'))];
+  for (const area of faultAreas) {
+    const files = filesOf.get(area);
+    if (files) runs.push({ name: `baseline ${area}`, kind: 'baseline', area, faults: [], files, grep: areaGrep(area) });
+  }
+  const untested: Fault[] = [];
+  for (const fault of interleaveByArea(faults)) {
+    const area = areaOf.get(fault.rule) ?? '?';
+    const files = filesOf.get(area);
+    if (files) runs.push({ name: `fault ${fault.name}`, kind: 'fault', area, fault, faults: [fault.name], files, grep: areaGrep(area) });
+    else untested.push(fault);
+  }
+  return { runs, untested };
+}
+
+/** Round-robin over the areas (most faults first), so that neighbours in the queue are of different areas. */
+function interleaveByArea(faults: Fault[]): Fault[] {
+  const byArea = new Map<string, Fault[]>();
+  for (const fault of faults) {
+    const area = areaOf.get(fault.rule) ?? '?';
+    byArea.set(area, [...(byArea.get(area) ?? []), fault]);
+  }
+  const queues = [...byArea.values()].sort((a, b) => b.length - a.length);
+  const order: Fault[] = [];
+  while (queues.some((queue) => queue.length > 0)) for (const queue of queues) if (queue.length > 0) order.push(queue.shift()!);
+  return order;
+}
+
+/** What the listing found: per area, the spec files holding a test that declares one of its rules; the files that do not load. */
+export interface Listing {
+  filesOf: Map<string, string[]>;
+  broken: { file: string; error: string }[];
+}
+
+/**
+ * Lists every test (`playwright test --list`). When a spec file does not load, Playwright lists
+ * nothing: then each file is listed alone, and the files that do not load are left out (their areas
+ * have no tests).
+ */
+export async function listAreaFiles(): Promise<Listing> {
+  const whole = await listTests([]);
+  if (!whole.error) return { filesOf: filesByArea(whole.json), broken: [] };
+  const specs = readdirSync(repoPath('suites')).filter((name) => name.endsWith('.spec.ts')).sort();
+  const alone = await Promise.all(specs.map(async (name) => ({ file: join('suites', name), listed: await listTests([join('suites', name)]) })));
+  const filesOf = new Map<string, string[]>();
+  for (const { listed } of alone) {
+    if (listed.error) continue;
+    for (const [area, files] of filesByArea(listed.json)) filesOf.set(area, [...(filesOf.get(area) ?? []), ...files].sort());
+  }
+  return { filesOf, broken: alone.filter(({ listed }) => listed.error).map(({ file, listed }) => ({ file, error: listed.error! })) };
+}
+
+async function listTests(files: string[]): Promise<{ json: PlaywrightJson; error?: string }> {
+  const scratch = mkdtempSync(join(tmpdir(), 'ems-selfcheck-list-'));
+  try {
+    const finished = await runChild(repoPath('node_modules', '.bin', 'playwright'), ['test', '--list', '--reporter=json', ...files], {
+      env: childEnv({ EMS_REPORT_DIR: scratch, EMS_TEST_RESULTS_DIR: join(scratch, 'test-results') }),
+      limitS: 120,
+    });
+    let json: PlaywrightJson;
+    try {
+      json = JSON.parse(finished.stdout) as PlaywrightJson;
+    } catch {
+      return { json: {}, error: `playwright test --list failed (exit ${finished.code}): ${clip(finished.stderr || finished.stdout, 400)}` };
+    }
+    const error = json.errors?.map((item) => item.message ?? '').find(Boolean);
+    return error === undefined ? { json } : { json, error: clip(error, 300) };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function filesByArea(json: PlaywrightJson): Map<string, string[]> {
+  const files = new Map<string, Set<string>>();
+  for (const test of listedTests(json, json.config?.rootDir ?? repoPath('suites'))) {
+    for (const rule of test.rules) {
+      const area = areaOf.get(rule);
+      if (area) files.set(area, (files.get(area) ?? new Set()).add(test.file));
+    }
+  }
+  return new Map([...files].map(([area, names]) => [area, [...names].sort()]));
+}

@@ -1,0 +1,97 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoPath } from '../../harness/contract';
+import { embeddedMockEnv } from '../../harness/core';
+import type { ConformanceReport } from '../../harness/types';
+import { startMock, type RunningMock } from '../../mock';
+import { lastLines, runChild } from '../lib/child';
+import { childEnv } from '../lib/env';
+import { clip } from '../lib/table';
+import type { MatrixRun } from './plan';
+import type { MatrixProjects } from './playwright.config';
+import { DONE_MARK, ERROR_MARK } from './reporter';
+import type { RunOutcome } from './verdict-diff';
+
+export interface PoolSettings {
+  /** Playwright workers: how many runs go at once (each run one worker at a time). */
+  workers: number;
+  runs: number;
+  seed: number;
+  exportBudgetS: number;
+  /** How long the mocks keep an export job Pending. */
+  exportDelayMs: [number, number];
+}
+
+/** The whole matrix gets this long; a test that hangs is ended sooner by its own timeout. */
+const WALL_LIMIT_S = 3600;
+
+/**
+ * The matrix's worker pool: every run gets its own mock (started with the run's faults, so no run
+ * sees another's data) and becomes one project of a single Playwright run, whose workers take the
+ * runs in plan order, one worker per run at a time. Playwright starts once for the whole matrix and
+ * a failing test keeps its worker (playwright.config.ts beside this file); `onDone` hears of each run
+ * as soon as its report is written.
+ */
+export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch: string, onDone: (run: MatrixRun, outcome: RunOutcome) => void): Promise<void> {
+  if (runs.length === 0) return;
+  const reportDir = join(scratch, 'reports');
+  mkdirSync(reportDir, { recursive: true });
+  const mocks: RunningMock[] = [];
+  try {
+    for (const run of runs) mocks.push(await startMock({ port: 0, faults: run.faults, exportDelayMs: settings.exportDelayMs }));
+    const projects: MatrixProjects = {
+      workers: settings.workers,
+      reportDir,
+      projects: runs.map((run, index) => ({
+        name: run.name,
+        files: run.files,
+        ...(run.grep ? { grep: run.grep } : {}),
+        env: { ...embeddedMockEnv(mocks[index]!), EMS_MOCK_FAULTS: run.faults.join(',') },
+      })),
+    };
+    const planFile = join(scratch, 'projects.json');
+    writeFileSync(planFile, JSON.stringify(projects));
+
+    const done = new Set<number>();
+    const errors: string[] = [];
+    const onLine = (line: string) => {
+      if (line.startsWith(ERROR_MARK)) errors.push(line.slice(ERROR_MARK.length).trim());
+      if (!line.startsWith(DONE_MARK)) return;
+      const index = Number(line.slice(DONE_MARK.length));
+      const run = runs[index];
+      if (!run || done.has(index)) return;
+      done.add(index);
+      onDone(run, readOutcome(join(reportDir, `${index}.json`)));
+    };
+    const env = childEnv({
+      // The main process's target (the global setup checks it); each project names its own.
+      ...embeddedMockEnv(mocks[0]!),
+      EMS_RUNS: String(settings.runs),
+      EMS_SEED: String(settings.seed),
+      EMS_EXPORT_BUDGET_S: String(settings.exportBudgetS),
+      EMS_BUDGET_S: String(WALL_LIMIT_S),
+      EMS_MATRIX_PLAN: planFile,
+      EMS_REPORT_DIR: reportDir,
+      EMS_TEST_RESULTS_DIR: join(scratch, 'test-results'),
+    });
+    const config = repoPath('bin', 'selfcheck', 'playwright.config.ts');
+    const finished = await runChild(repoPath('node_modules', '.bin', 'playwright'), ['test', '--config', config], { env, limitS: WALL_LIMIT_S + 60, onLine });
+    const why = finished.timedOut ? `killed after ${WALL_LIMIT_S} s` : `playwright exited with code ${finished.code}`;
+    const detail = clip(errors.join(' | ') || lastLines(finished.stderr || finished.stdout), 300);
+    runs.forEach((run, index) => {
+      if (!done.has(index)) onDone(run, { error: `${why}: ${detail}`, durationMs: 0 });
+    });
+  } finally {
+    await Promise.all(mocks.map((mock) => mock.close()));
+  }
+}
+
+function readOutcome(file: string): RunOutcome {
+  if (!existsSync(file)) return { error: `no report at ${file}`, durationMs: 0 };
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8')) as ConformanceReport;
+    return { report, durationMs: report.durationMs };
+  } catch (error) {
+    return { error: `unreadable report: ${String(error)}`, durationMs: 0 };
+  }
+}

@@ -1,0 +1,12 @@
+import { defineCheck } from '../../harness/core';
+import { judgeRefusals, readProbes, runProbes } from './probes';
+
+export default defineCheck({
+  rule: 'auth.token.query-rejected',
+  title: 'a valid token in the query string (accessToken), not in the header, is refused',
+  async run({ api, judge }) {
+    const probes = readProbes().filter((probe) => probe.options.method !== 'POST');
+    const results = await runProbes(api, probes, 'full', { tokenIn: 'query' });
+    judgeRefusals(judge, results, 'whose valid token is in the query string (accessToken) only');
+  },
+});

@@ -1,0 +1,30 @@
+/** A real export job for the token probes of jobStatus and getFile: started over a range with sends, run to its end. */
+import { LANES, RangeLane } from '../../generators';
+import type { ApiClient, Target } from '../../harness/core';
+import { fileKeyOf, pollJob, startExport, type ExportStart, type JobRun } from '../shared/export-jobs';
+import { findDayWithSends } from '../shared/sent-days';
+
+export interface ProbeJob {
+  start?: ExportStart;
+  run?: JobRun;
+  jobID?: number;
+  fileKey?: string;
+  /** Why there is no jobID or fileKey to probe with. */
+  missing?: string;
+}
+
+export async function probeJob(api: ApiClient, target: Target): Promise<ProbeJob> {
+  const found = await findDayWithSends(api, target);
+  const lane = found ? new RangeLane(LANES.authFile, target.seed, { endingAt: found.day }) : new RangeLane(LANES.authFile, target.seed);
+  const range = lane.fresh(30);
+  const start = await startExport(api, target, range, target.exportBudgetS * 1000);
+  if (start.jobID === undefined) return { start, missing: `no export job could be started over ${range.startDate}..${range.endDate}` };
+  const run = await pollJob(api, target, start.jobID, start.startedAt);
+  const fileKey = run.last && run.phase === 'completed' ? fileKeyOf(run.last, target.profile) : undefined;
+  return {
+    start,
+    run,
+    jobID: start.jobID,
+    ...(fileKey === undefined ? { missing: `job ${start.jobID} gave no fileKey (it ended ${run.timeline.at(-1)?.status ?? 'unfinished'})` } : { fileKey }),
+  };
+}

@@ -1,0 +1,22 @@
+import { anyImportBatch } from '../../generators';
+import { defineCheck } from '../../harness/core';
+import { addresses } from '../shared/addresses';
+import { importContacts } from './import-call';
+import { rowsSummary } from './rows';
+
+export default defineCheck({
+  rule: 'contacts.import.recordsInData',
+  title: 'recordsInData equals the number of records passed',
+  async run(ctx) {
+    await ctx.judge.property(anyImportBatch(addresses), async (records, sample) => {
+      const reading = await importContacts(ctx, { contacts: records });
+      if (!reading.accepted) sample.inconclusive('the call was refused, so there was no recordsInData');
+      sample.expect(reading.result?.recordsInData === records.length, {
+        title: `recordsInData is the ${records.length} record(s) passed`,
+        expected: records.length,
+        actual: { recordsInData: reading.result?.recordsInData, rows: rowsSummary(reading) },
+        response: reading.response,
+      });
+    });
+  },
+});

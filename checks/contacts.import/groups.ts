@@ -1,0 +1,111 @@
+/**
+ * The groups whose member counts show what an import did to group membership: every group listed and
+ * sorted into Static and Dynamic, the Static groups the example checks and the model use, their counts.
+ */
+import { allowedValues, boundsOf } from '../../generators';
+import { loadSpec, operationInfo } from '../../harness/contract';
+import { Unjudged, type ApiClient } from '../../harness/core';
+import { walkPages } from '../../harness/oracles';
+import { isObject } from '../shared/import-answer';
+
+interface GroupView {
+  groupID: number;
+  type: string;
+  status: string;
+}
+
+export interface MemberCounts {
+  total: number;
+  active: number;
+}
+
+/**
+ * The request value of groups/search status that includes every group: the one allowed value that no
+ * group record carries ("All"), from the spec's enums.
+ */
+export function everyStatus(): string {
+  const records = operationInfo('groups.search').payload.records;
+  const schemas = loadSpec().components?.schemas ?? {};
+  const recordSchema = (records ? schemas[records] : undefined) as { properties?: Record<string, { enum?: unknown[] }> } | undefined;
+  const carried = (recordSchema?.properties?.status?.enum ?? []).map((value) => String(value).toLowerCase());
+  const widest = allowedValues('groups.search', 'status').filter((value) => !carried.includes(value.toLowerCase()));
+  if (carried.length === 0 || widest.length !== 1) throw new Error('spec/openapi.yaml: groups.search status has no single value that selects every group');
+  return widest[0]!;
+}
+
+const largestPage = (): number => boundsOf('groups.search', 'rpp').max ?? boundsOf('groups.search', 'rpp').min;
+
+export interface GroupDirectory {
+  /** Active Static groups, by groupID ascending. */
+  statics: number[];
+  /** Dynamic groups (Active first), by groupID ascending. */
+  dynamics: number[];
+}
+
+/** Every group, through groups/search (status All, the largest page), sorted into Static and Dynamic; Unjudged when they cannot be listed. */
+export async function groupDirectory(api: ApiClient): Promise<GroupDirectory> {
+  const found = await walkPages(api, 'groups.search', { status: everyStatus(), rpp: largestPage() }, { maxPages: 20 });
+  if (!found.complete) throw new Unjudged(`groups/search could not list the groups: ${found.stoppedBecause}`);
+  const groups = found.records.filter(isObject).flatMap((record): GroupView[] =>
+    typeof record.groupID === 'number' && typeof record.type === 'string' && typeof record.status === 'string'
+      ? [{ groupID: record.groupID, type: record.type.toLowerCase(), status: record.status.toLowerCase() }]
+      : [],
+  );
+  const byID = (a: GroupView, b: GroupView) => a.groupID - b.groupID;
+  const statics = groups.filter((group) => group.type === 'static' && group.status === 'active').sort(byID);
+  const dynamics = groups
+    .filter((group) => group.type === 'dynamic')
+    .sort((a, b) => Number(b.status === 'active') - Number(a.status === 'active') || byID(a, b));
+  return { statics: statics.map((group) => group.groupID), dynamics: dynamics.map((group) => group.groupID) };
+}
+
+/** The directory, or none when the groups cannot be listed (the checks then find no group to use). */
+export async function groupDirectoryOrEmpty(api: ApiClient): Promise<GroupDirectory> {
+  try {
+    return await groupDirectory(api);
+  } catch (error) {
+    if (error instanceof Unjudged) return { statics: [], dynamics: [] };
+    throw error;
+  }
+}
+
+/**
+ * The Static groups of the example checks: the two lowest IDs. The membership model takes the (up to)
+ * three highest of the rest (modelGroups), so the two never share a group.
+ */
+export const exampleGroups = (directory: GroupDirectory): number[] => directory.statics.slice(0, 2);
+
+export const modelGroups = (directory: GroupDirectory): number[] => directory.statics.slice(exampleGroups(directory).length).slice(-3);
+
+/** The Static groups of the example checks, read from the target. */
+export const exampleGroupsOf = async (api: ApiClient): Promise<number[]> => exampleGroups(await groupDirectoryOrEmpty(api));
+
+/**
+ * totalMembers and activeMembers of the groups, read with groups/search groupIDs=[...] status All; Unjudged
+ * when the target cannot report them (inside a property that ends the sample unjudged).
+ */
+export async function memberCounts(api: ApiClient, groupIDs: number[], method: 'GET' | 'POST' = 'GET'): Promise<Map<number, MemberCounts>> {
+  const response = await api.call('groups.search', { method, params: { groupIDs, status: everyStatus(), rpp: largestPage() } });
+  if (response.outcome !== 'success') throw new Unjudged(`groups/search groupIDs=[${groupIDs.join(',')}] answered an error: ${response.errors[0] ?? response.status}`);
+  const counts = new Map<number, MemberCounts>();
+  for (const record of (response.records ?? []).filter(isObject)) {
+    const { groupID, totalMembers, activeMembers } = record;
+    if (typeof groupID === 'number' && typeof totalMembers === 'number' && typeof activeMembers === 'number') {
+      counts.set(groupID, { total: totalMembers, active: activeMembers });
+    }
+  }
+  const missing = groupIDs.filter((id) => !counts.has(id));
+  if (missing.length > 0) throw new Unjudged(`groups/search groupIDs=[${groupIDs.join(',')}] returned no member counts for group(s) ${missing.join(', ')}`);
+  return counts;
+}
+
+/** Change of each group's counts between two readings. */
+export function countChange(before: Map<number, MemberCounts>, after: Map<number, MemberCounts>, groupID: number): MemberCounts {
+  const a = before.get(groupID)!;
+  const b = after.get(groupID)!;
+  return { total: b.total - a.total, active: b.active - a.active };
+}
+
+/** Change of each group's totalMembers between two readings, for evidence. */
+export const totalChanges = (groupIDs: number[], before: Map<number, MemberCounts>, after: Map<number, MemberCounts>) =>
+  groupIDs.map((groupID) => ({ groupID, totalMembers: countChange(before, after, groupID).total }));

@@ -1,0 +1,30 @@
+/** Sending contacts/import: the request, read through the target profile, the contacts it created logged. */
+import type { CheckContext } from '../../harness/core';
+import { logSavedContacts, readImport, type ImportReading } from '../shared/import-answer';
+
+export interface ImportRequest {
+  contacts: unknown[];
+  groupIDs?: number[];
+  removeGroupIDs?: number[];
+  /** Sent the profile's way (service: 0/1); left out when undefined, so the documented default applies. */
+  updateExisting?: boolean;
+}
+
+/** What an import needs: the client, the target's profile and the created-contacts log. */
+export type Importer = Pick<CheckContext, 'api' | 'target' | 'createdContacts'>;
+
+/** Sends contacts/import and logs every contact the answer shows was created. */
+export async function importContacts({ api, target, createdContacts }: Importer, request: ImportRequest): Promise<ImportReading> {
+  const params: Record<string, unknown> = { contacts: request.contacts };
+  if (request.groupIDs !== undefined) params.groupIDs = request.groupIDs;
+  if (request.removeGroupIDs !== undefined) params.removeGroupIDs = request.removeGroupIDs;
+  if (request.updateExisting !== undefined) params.updateExisting = request.updateExisting;
+  const response = await api.call('contacts.import', { method: 'POST', params });
+  const reading = readImport(response, target);
+  logSavedContacts(createdContacts, reading);
+  return reading;
+}
+
+/** updateExisting as a request carries it: left out when undefined. */
+export const updateExistingParam = (updateExisting: boolean | undefined): Pick<ImportRequest, 'updateExisting'> =>
+  updateExisting === undefined ? {} : { updateExisting };

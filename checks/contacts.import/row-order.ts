@@ -1,0 +1,32 @@
+/** Whether an import answers one row result per input row, in input order, echoing each email as sent. */
+import type { ContactRecord } from '../../generators';
+import type { SampleEvidence } from '../../harness/core';
+import type { ImportReading } from '../shared/import-answer';
+import { sentEmail } from './rows';
+
+/** The first claim of row order an answer breaks (else the last one it keeps), with its evidence. */
+export function rowOrder(records: ContactRecord[], reading: ImportReading): { holds: boolean; evidence: SampleEvidence } {
+  const rows = reading.rows ?? [];
+  if (rows.length !== records.length) {
+    return {
+      holds: false,
+      evidence: {
+        title: 'contactResults holds one result per input row',
+        expected: records.length,
+        actual: reading.rows?.length ?? reading.result?.contactResults,
+        response: reading.response,
+      },
+    };
+  }
+  const sent = records.map(sentEmail);
+  const wrong = sent.findIndex((email, index) => email !== undefined && rows[index]!.email !== email);
+  return {
+    holds: wrong === -1,
+    evidence: {
+      title: `row ${wrong + 1}'s result is the result of input row ${wrong + 1} and echoes its email as sent`,
+      expected: sent,
+      actual: rows.map((row) => row.email),
+      response: reading.response,
+    },
+  };
+}

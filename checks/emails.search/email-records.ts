@@ -1,0 +1,30 @@
+/** The harness's reading of email records: IDs, campaigns, dateSent. */
+import type { Target } from '../../harness/core';
+import { parseTargetDatetime, readInteger, type SearchRecord } from '../../harness/oracles';
+
+export type Params = Record<string, unknown>;
+export type EmailRecord = SearchRecord;
+
+/** A value the record carries: not absent, not null, not the service's "" for absent. */
+export const hasValue = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
+const asRecord = (value: unknown): EmailRecord => (value && typeof value === 'object' ? (value as EmailRecord) : {});
+
+export const emailID = (record: unknown): number => Number(asRecord(record).emailID);
+
+export const idsOf = (records: readonly unknown[]): number[] => records.map(emailID);
+
+/** The records that satisfy a predicate, as IDs. */
+export const idsWhere = (records: readonly EmailRecord[], keep: (record: EmailRecord) => boolean): number[] => idsOf(records.filter(keep));
+
+/** The distinct integers a field holds across records (absent and non-integer values left out). */
+export const distinctIntegers = (records: readonly EmailRecord[], field: string): number[] =>
+  [...new Set(records.map((record) => readInteger(record[field])).filter((id): id is number => id !== undefined))];
+
+export function campaignIDsOf(record: unknown): number[] {
+  const value = asRecord(record).campaignIDs;
+  return Array.isArray(value) ? value.map(readInteger).filter((id): id is number => id !== undefined) : [];
+}
+
+export const dateSentOf = (record: unknown, target: Target): Date | undefined =>
+  parseTargetDatetime(asRecord(record).dateSent, target.profile.datetime.format);

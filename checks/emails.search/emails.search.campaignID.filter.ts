@@ -1,0 +1,19 @@
+import { defineCheck } from '../../harness/core';
+import { campaignIDsOf } from './email-records';
+import { judgeExactFilter } from './exact-filter';
+
+export default defineCheck({
+  rule: 'emails.search.campaignID.filter',
+  title: 'campaignID returns exactly the emails whose campaignIDs hold it',
+  run: (ctx) =>
+    judgeExactFilter<number>(ctx, {
+      sampleKey: 'campaignID',
+      param: 'campaignID',
+      bases: (catalogue) => [catalogue.manualAll, catalogue.automatedSummary, catalogue.transactional],
+      valuesOf: (records) => [...new Set(records.flatMap(campaignIDsOf))],
+      matches: (record, campaignID) => campaignIDsOf(record).includes(campaignID),
+      none: 'no email in the window is assigned to a campaign',
+      title: (campaignID, base) => `campaignID=${campaignID} with ${base.label} returns exactly the emails whose campaignIDs hold it`,
+      runs: () => 15,
+    }),
+});

@@ -1,0 +1,47 @@
+import { defineCheck } from '../../harness/core';
+import { formatDatetime } from '../../harness/oracles';
+import { addDays, addHours, harnessNow } from '../../generators';
+import { defaultWindowStart } from './date-windows';
+import { emailCatalogue } from './email-catalogue';
+import { dateSentOf } from './email-records';
+import { leftOut, notReturned, offenders } from './record-evidence';
+import { END_SLACK_HOURS, RECENT_DAYS, searchWithoutBound, sentBetween, START_SLACK_DAYS } from './window-defaults';
+
+export default defineCheck({
+  rule: 'emails.search.dateSentEnd.default',
+  title: 'without dateSentEnd the window ends now',
+  async run(ctx) {
+    const { judge, target } = ctx;
+    const catalogue = await ctx.observe(emailCatalogue);
+    const now = harnessNow();
+    // An explicit start (the default one plus a margin), so this check does not depend on the default start.
+    const start = addDays(defaultWindowStart(now), START_SLACK_DAYS);
+    const dateSentStart = formatDatetime(start, target.profile.datetime.format);
+    const upTo = addHours(now, -END_SLACK_HOURS);
+    const later = addHours(now, END_SLACK_HOURS);
+    const recentSince = addDays(now, -RECENT_DAYS);
+    let recent = 0;
+    for (const base of [catalogue.manualSent, catalogue.automatedDetail, catalogue.transactional]) {
+      const result = await searchWithoutBound(ctx, base, 'dateSentEnd', { dateSentStart });
+      if (!result) return;
+      const expected = sentBetween(base.records, target, start, upTo);
+      recent += expected.filter((record) => dateSentOf(record, target)! >= recentSince).length;
+      const missing = notReturned(result, expected);
+      judge.check(missing.length === 0, {
+        title: `${base.label} without dateSentEnd returns every email sent up to now (${END_SLACK_HOURS} h margin)`,
+        expected: { count: expected.length, upTo: upTo.toISOString() },
+        ...leftOut(result, missing, 'dateSent'),
+      });
+      const future = result.records.filter((record) => {
+        const sent = dateSentOf(record, target);
+        return sent !== undefined && sent > later;
+      });
+      judge.check(future.length === 0, {
+        title: `${base.label} without dateSentEnd returns no email sent after now (${END_SLACK_HOURS} h margin)`,
+        expected: `dateSent up to ${later.toISOString()}`,
+        ...offenders(result, future, 'dateSent'),
+      });
+    }
+    if (recent === 0) judge.inconclusive(`no email was sent in the last ${RECENT_DAYS} days, so an end earlier than now could not show`);
+  },
+});

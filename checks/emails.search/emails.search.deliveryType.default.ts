@@ -1,0 +1,17 @@
+import { defineCheck } from '../../harness/core';
+import { judgeDefaultAsExplicit } from './default-searches';
+import { DELIVERY } from './documented-values';
+
+export default defineCheck({
+  rule: 'emails.search.deliveryType.default',
+  title: 'without deliveryType only manual emails are returned',
+  run: (ctx) =>
+    judgeDefaultAsExplicit(ctx, {
+      search: 'a search',
+      base: {},
+      param: 'deliveryType',
+      value: DELIVERY.manual,
+      none: 'no manual email in the window',
+      only: { field: 'deliveryType', allowed: [DELIVERY.manual], title: 'a search without deliveryType returns only Manual emails', expected: 'deliveryType Manual only' },
+    }),
+});

@@ -1,0 +1,14 @@
+import { defineCheck } from '../../harness/core';
+import { checkEnumsRejectUnknown } from '../shared/search';
+import { DELIVERY, OP } from './documented-values';
+
+export default defineCheck({
+  rule: 'emails.search.enums.reject-unknown',
+  title: 'unknown values of the enum parameters are refused',
+  async run(ctx) {
+    // status applies to manual searches and automatedResults to automated ones: each is tried where it applies,
+    // so a target ignoring an inapplicable parameter is not held to more than the document says.
+    await checkEnumsRejectUnknown(ctx, OP, ['deliveryType', 'status', 'sortField', 'sortDirection'], { deliveryType: DELIVERY.manual }, { numRuns: 15 });
+    await checkEnumsRejectUnknown(ctx, OP, ['automatedResults'], { deliveryType: DELIVERY.automated }, { numRuns: 8 });
+  },
+});

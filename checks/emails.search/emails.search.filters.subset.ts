@@ -1,0 +1,36 @@
+import { defineCheck } from '../../harness/core';
+import { checkFiltersSubset } from '../shared/search';
+import { OP } from './documented-values';
+import { emailCatalogue } from './email-catalogue';
+import { filterCandidates, transactionalCategories } from './filter-candidates';
+
+export default defineCheck({
+  rule: 'emails.search.filters.subset',
+  title: 'adding a filter never returns a record the search without it lacks',
+  async run(ctx) {
+    const catalogue = await ctx.observe(emailCatalogue);
+    const manual = catalogue.manualAll;
+    const transactional = catalogue.transactional;
+    const categories = transactionalCategories(ctx.target);
+    // Each base keeps its widest status; the filters come from the records each base returned. Only
+    // subsets are judged here: that each filter selects the right records is its own rule.
+    const runs = [
+      { base: manual, candidates: filterCandidates(manual, ['userID', 'title', 'subject', 'emailIDs', 'parentEmailID', 'campaignID']) },
+      {
+        base: transactional,
+        candidates: {
+          ...filterCandidates(transactional, ['userID', 'subject', 'emailIDs', 'campaignID']),
+          // A category need not be known to the target: an unknown one narrows to nothing, still a subset.
+          transactionalCategory: categories.length > 0 ? categories : ['conformance-category'],
+        },
+      },
+    ];
+    for (const { base, candidates } of runs) {
+      if (Object.values(candidates).every((values) => values.length === 0)) {
+        ctx.judge.inconclusive(`${base.label}: no filter values could be discovered`);
+        continue;
+      }
+      await checkFiltersSubset(ctx, OP, candidates, base.params, {}, { numRuns: 12 });
+    }
+  },
+});

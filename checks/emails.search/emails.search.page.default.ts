@@ -1,0 +1,10 @@
+import { defineCheck } from '../../harness/core';
+import { checkPageDefault } from '../shared/search';
+import { OP } from './documented-values';
+import { manualSentWide } from './manual-sent';
+
+export default defineCheck({
+  rule: 'emails.search.page.default',
+  title: 'without page the first page is returned',
+  run: (ctx) => checkPageDefault(ctx, OP, manualSentWide(ctx.target)),
+});

@@ -1,0 +1,30 @@
+import { defineCheck } from '../../harness/core';
+import { readInteger } from '../../harness/oracles';
+import { distinctIntegers } from './email-records';
+import { judgeExactFilter } from './exact-filter';
+import { offenders } from './record-evidence';
+
+export default defineCheck({
+  rule: 'emails.search.parentEmailID.filter',
+  title: 'parentEmailID returns exactly the individual sends of that email',
+  run: (ctx) =>
+    judgeExactFilter<number>(ctx, {
+      sampleKey: 'parent',
+      param: 'parentEmailID',
+      // Parents seen on automated sends (detail) and on A/B split sends (manual).
+      bases: (catalogue) => [catalogue.automatedDetail, catalogue.manualSent],
+      valuesOf: (records) => distinctIntegers(records, 'parentEmailID'),
+      matches: (record, parent) => readInteger(record.parentEmailID) === parent,
+      none: 'no record with a parentEmailID in the window (no automated send, no A/B split)',
+      title: (parent, base) => `parentEmailID=${parent} returns exactly the sends of ${base.label} with that parent`,
+      runs: (pairs) => Math.min(12, pairs * 2),
+      also(result, parent, base, sample) {
+        const misfits = result.records.filter((record) => readInteger(record.parentEmailID) !== parent);
+        sample.expect(misfits.length === 0, {
+          title: `every record returned for parentEmailID=${parent} (${base.label}) has that parentEmailID`,
+          expected: parent,
+          ...offenders(result, misfits, 'parentEmailID'),
+        });
+      },
+    }),
+});

@@ -1,0 +1,9 @@
+import { defineCheck } from '../../harness/core';
+import { checkRppBounds } from '../shared/search';
+import { DELIVERY, OP } from './documented-values';
+
+export default defineCheck({
+  rule: 'emails.search.rpp.bounds',
+  title: 'rpp within bounds is accepted, outside refused',
+  run: (ctx) => checkRppBounds(ctx, OP, { deliveryType: DELIVERY.manual }),
+});

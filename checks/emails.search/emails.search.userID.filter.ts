@@ -1,0 +1,20 @@
+import { defineCheck } from '../../harness/core';
+import { readInteger } from '../../harness/oracles';
+import { distinctIntegers } from './email-records';
+import { judgeExactFilter } from './exact-filter';
+
+export default defineCheck({
+  rule: 'emails.search.userID.filter',
+  title: 'userID returns exactly the emails of that user',
+  run: (ctx) =>
+    judgeExactFilter<number>(ctx, {
+      sampleKey: 'userID',
+      param: 'userID',
+      bases: (catalogue) => [catalogue.manualAll, catalogue.automatedSummary, catalogue.transactional],
+      valuesOf: (records) => distinctIntegers(records, 'userID'),
+      matches: (record, userID) => readInteger(record.userID) === userID,
+      none: 'no email in the window has a userID',
+      title: (userID, base) => `userID=${userID} with ${base.label} returns exactly that user's emails`,
+      runs: () => 12,
+    }),
+});

@@ -1,0 +1,92 @@
+/**
+ * The client judges envelope.* on every answered request. These probes make a few requests of each
+ * kind (successes, and refusals of several causes, none of which writes anything) so that the
+ * envelope rules are judged even when every other suite is filtered out.
+ */
+import fc from 'fast-check';
+import { observation, type ApiClient, type ApiResponse, type CallOptions, type CheckContext, type RuleJudge, type Target } from '../../harness/core';
+import type { OperationKey } from '../../harness/types';
+import { boundsOf, unknownValue } from '../../generators';
+
+interface Probe {
+  what: string;
+  op: OperationKey;
+  options: CallOptions;
+}
+
+export interface ProbeResult {
+  what: string;
+  response: ApiResponse;
+}
+
+/** Sends each probe; a transport failure is kept as the answer (the checks judge it). */
+async function send(api: ApiClient, probes: Probe[]): Promise<ProbeResult[]> {
+  const results: ProbeResult[] = [];
+  for (const probe of probes) results.push({ what: probe.what, response: await api.call(probe.op, { ...probe.options, allowTransportFailure: true }) });
+  return results;
+}
+
+/** Refusals that write nothing; the import and export requests only when writes are allowed (they are refused, but target a writing operation). */
+function refusals(target: Target): Probe[] {
+  const rpp = boundsOf('groups.search', 'rpp');
+  const deliveryType = fc.sample(unknownValue('emails.search', 'deliveryType'), { numRuns: 1, seed: target.seed })[0]!;
+  const probes: Probe[] = [
+    { what: 'groups/search with rpp below the minimum', op: 'groups.search', options: { params: { rpp: rpp.min - 1 } } },
+    { what: 'groups/search (POST) with a non-integer page', op: 'groups.search', options: { method: 'POST', params: { page: 'abc' } } },
+    { what: 'emails/search with an unknown deliveryType', op: 'emails.search', options: { params: { deliveryType } } },
+    { what: 'helper/ping with an invalid token', op: 'helper.ping', options: { token: { raw: 'EMSCONF-NOT-A-VALID-TOKEN' } } },
+    { what: 'groups/search without a token', op: 'groups.search', options: { token: 'none' } },
+    { what: 'exports/jobStatus with an unknown jobID', op: 'exports.jobStatus', options: { params: { jobID: 2_000_000_000 + (target.seed % 1000) } } },
+  ];
+  if (target.allowWrites) {
+    probes.push(
+      { what: 'contacts/import without contacts', op: 'contacts.import', options: { params: {} } },
+      { what: 'exports/emails with a malformed startDate', op: 'exports.emails', options: { params: { startDate: 'not-a-date', endDate: 'not-a-date' } } },
+    );
+  }
+  return probes;
+}
+
+/** Requests a conforming target answers with a success: helper/ping, groups/search, emails/search (POST). */
+export const successProbes = observation('envelope probes answered with a success (helper/ping, groups/search, emails/search)', ({ api }) =>
+  send(api, [
+    { what: 'helper/ping', op: 'helper.ping', options: {} },
+    { what: 'groups/search', op: 'groups.search', options: { params: { rpp: boundsOf('groups.search', 'rpp').max } } },
+    { what: 'emails/search (POST)', op: 'emails.search', options: { method: 'POST', params: { rpp: boundsOf('emails.search', 'rpp').max } } },
+  ]),
+);
+
+/** Requests a conforming target refuses: a bad parameter, a bad or missing token, an unknown jobID. */
+export const refusalProbes = observation('envelope probes answered with a refusal (bad parameter, bad or missing token, unknown jobID)', ({ api, target }) =>
+  send(api, refusals(target)),
+);
+
+/**
+ * The answers among the results. A probe without any answer (no HTTP status) leaves the rule
+ * inconclusive; with `statusFails`, one whose HTTP status the profile does not declare (a transport
+ * failure carrying a status, a 5xx) fails it.
+ */
+export function answersOf(judge: RuleJudge, results: ProbeResult[], options: { statusFails?: boolean } = {}): ApiResponse[] {
+  const answered: ApiResponse[] = [];
+  for (const { what, response } of results) {
+    if (response.outcome !== 'transport') {
+      answered.push(response);
+    } else if (response.status !== undefined) {
+      if (options.statusFails) judge.fail(`${what}: HTTP ${response.status} is no status the target profile declares (${response.transport?.reason})`, response);
+    } else {
+      judge.inconclusive(`${what}: no answer (${response.transport?.reason} ${response.transport?.detail})`);
+    }
+  }
+  return answered;
+}
+
+/**
+ * The shape rules (shape, HTTP status, error signal) are judged by the client on every answer; the
+ * check only says when a side of the envelope was never seen: no success, or no refusal.
+ */
+export async function judgeEnvelopes({ judge, observe }: CheckContext, options: { statusFails?: boolean } = {}): Promise<void> {
+  const successes = answersOf(judge, await observe(successProbes), options);
+  if (!successes.some((response) => response.outcome === 'success')) judge.inconclusive('no request was answered with a success');
+  const refused = answersOf(judge, await observe(refusalProbes), options);
+  if (!refused.some((response) => response.outcome === 'error')) judge.inconclusive('no request was refused, so no error envelope was seen');
+}

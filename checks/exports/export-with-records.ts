@@ -1,0 +1,93 @@
+import { observation, type ApiResponse, type RuleJudge } from '../../harness/core';
+import { LANES, RangeLane, rangeText, type DateRange } from '../../generators';
+import { fileKeyOf, runExport, type ExportRun } from '../shared/export-jobs';
+import { findDayWithSends } from '../shared/sent-days';
+import { fileExpirationOf, totalRecordsOf } from './job-answers';
+import { unusableRun } from './job-runs';
+
+/** The Completed job with records the file rules judge. */
+export interface RecordsJob {
+  jobID: number;
+  range: DateRange;
+  /** The jobStatus answer that reported it Completed. */
+  completed: ApiResponse;
+  /** When it was seen Completed (ms since epoch). */
+  finishedAt: number;
+  totalRecords?: number;
+  fileKey?: string;
+  expiration?: string;
+}
+
+export interface ExportWithRecords {
+  /** The job started and polled (undefined when no day with sends is known). */
+  exportRun?: ExportRun;
+  /** The Completed job with records; `missing` says why there is none. */
+  job?: RecordsJob;
+  missing?: string;
+  /** getFile with the job's fileKey (when it has one). */
+  download?: ApiResponse;
+}
+
+/**
+ * One export over a range ending on a day with sends (found through emails/search), run to its end,
+ * and its file fetched when the job completed with records and a fileKey.
+ */
+export const exportWithRecords = observation('one export over a range with sends, run to its end, its file fetched', async ({ api, target }): Promise<ExportWithRecords> => {
+  const { profile } = target;
+  const found = await findDayWithSends(api, target);
+  if (!found) return { missing: 'emails/search shows no email sent in the last 18 months, so no export range with records is known' };
+  const range = new RangeLane(LANES.fileRecords, target.seed, { endingAt: found.day }).fresh();
+  const exportRun = await runExport(api, target, range);
+  const unusable = unusableRun(exportRun);
+  if (unusable) return { exportRun, missing: unusable };
+  const completed = exportRun.run!.last!;
+  const totalRecords = totalRecordsOf(completed, profile);
+  if (totalRecords === 0) {
+    const day = found.day.toISOString().slice(0, 10);
+    return { exportRun, missing: `the job over ${rangeText(range)} (which holds an email sent on ${day} per emails/search) completed with totalRecords 0` };
+  }
+  const fileKey = fileKeyOf(completed, profile);
+  const expiration = fileExpirationOf(completed, profile);
+  const job: RecordsJob = {
+    jobID: exportRun.start.jobID!,
+    range,
+    completed,
+    finishedAt: exportRun.run!.finishedAt!,
+    ...(totalRecords === undefined ? {} : { totalRecords }),
+    ...(fileKey === undefined ? {} : { fileKey }),
+    ...(expiration === undefined ? {} : { expiration }),
+  };
+  if (fileKey === undefined) return { exportRun, job };
+  return { exportRun, job, download: await api.call('exports.getFile', { params: { fileKey } }) };
+});
+
+/** The Completed job with records, or undefined once the judge has recorded why there is none. */
+export function recordsJob(judge: RuleJudge, flow: ExportWithRecords): RecordsJob | undefined {
+  if (!flow.job) judge.inconclusive(flow.missing ?? 'no Completed job with records');
+  return flow.job;
+}
+
+/** The Completed job with its fileKey, or undefined once the judge has recorded why there is none. */
+export function issuedFile(judge: RuleJudge, flow: ExportWithRecords): { job: RecordsJob; fileKey: string; download: ApiResponse } | undefined {
+  const job = recordsJob(judge, flow);
+  if (!job) return undefined;
+  if (job.fileKey === undefined || !flow.download) {
+    judge.inconclusive('the Completed job carries no fileKey to fetch');
+    return undefined;
+  }
+  return { job, fileKey: job.fileKey, download: flow.download };
+}
+
+/** Whether getFile returned the file: a success carrying a non-empty file. */
+export const fileFetched = (download: ApiResponse): boolean => download.outcome === 'success' && download.file !== undefined && download.file.length > 0;
+
+/** The fetched file, or undefined once the judge has recorded why there is none. */
+export function fetchedFile(judge: RuleJudge, flow: ExportWithRecords): { job: RecordsJob; fileKey: string; download: ApiResponse; file: Buffer } | undefined {
+  const issued = issuedFile(judge, flow);
+  if (!issued) return undefined;
+  if (!fileFetched(issued.download) || !issued.download.file) {
+    judge.inconclusive('getFile returned no file');
+    return undefined;
+  }
+  return { ...issued, file: issued.download.file };
+}

@@ -1,0 +1,28 @@
+import { defineCheck } from '../../harness/core';
+import { readDatetime } from '../../harness/oracles';
+import { exportWithRecords, recordsJob } from './export-with-records';
+
+/** How far a target's clock may lag the harness's before a fileExpiration "in the future" is doubted. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+export default defineCheck({
+  rule: 'exports.job.expiration',
+  title: 'a job over a range with sends completes with a fileExpiration in the future',
+  async run({ judge, target, observe }) {
+    const job = recordsJob(judge, await observe(exportWithRecords));
+    if (!job) return;
+    const { expiration, finishedAt } = job;
+    if (expiration === undefined) {
+      judge.inconclusive('the Completed job carries no fileExpiration (exports.job.file-key judges that)');
+      return;
+    }
+    // fileExpiration: a GMT datetime in the future when the job completes.
+    const until = readDatetime(expiration, target.profile.datetime.format);
+    judge.check(until !== undefined && until.getTime() > finishedAt - CLOCK_SKEW_MS, {
+      title: `fileExpiration ${JSON.stringify(expiration)} is a GMT datetime after the moment the job was seen Completed`,
+      expected: `a datetime after ${new Date(finishedAt).toISOString()} (allowing ${CLOCK_SKEW_MS / 60_000} min of clock difference)`,
+      actual: until ? until.toISOString() : `${JSON.stringify(expiration)} (not a datetime)`,
+      response: job.completed,
+    });
+  },
+});

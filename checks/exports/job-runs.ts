@@ -1,0 +1,30 @@
+/** What the export checks say about a job run: how long a request is retried, the refusals, why a run gives nothing to judge. */
+import type { Target } from '../../harness/core';
+import type { Evidence } from '../../harness/types';
+import { rangeText } from '../../generators';
+import type { ExportRun, ExportStart } from '../shared/export-jobs';
+
+/** How long a check retries an export request that a conforming target would accept at once. */
+export function retryWindowMs(target: Target): number {
+  return Math.min(30_000, target.exportBudgetS * 1000);
+}
+
+export function refusalEvidence(start: ExportStart): Evidence[] {
+  return start.refusals.slice(-2).map((response, index) => ({
+    title: `export request ${rangeText(start.range)} refused (attempt ${start.refusals.length - Math.min(2, start.refusals.length) + index + 1} of ${start.refusals.length})`,
+    request: { method: response.method, url: response.url },
+    response: { ...(response.status === undefined ? {} : { status: response.status }), body: response.body },
+    curl: response.curl,
+  }));
+}
+
+/** Why a run gives no completed job to judge further, or undefined when it does. */
+export function unusableRun(exportRun: ExportRun): string | undefined {
+  const { start, run } = exportRun;
+  if (!start.accepted) return `the export request ${rangeText(start.range)} was refused ${start.refusals.length} time(s): ${start.refusals.at(-1)?.errors[0] ?? 'no message'}`;
+  if (start.jobID === undefined) return `the export request ${rangeText(start.range)} answered no readable jobID`;
+  if (!run) return 'the job was not polled';
+  if (!run.finished) return `the job ${start.jobID} did not finish (${run.stoppedBecause === 'run-budget' ? 'run time budget reached' : 'export budget reached'}; last status ${run.timeline.at(-1)?.status ?? 'none'})`;
+  if (run.phase !== 'completed') return `the job ${start.jobID} ended ${run.timeline.at(-1)?.status ?? 'as an error'}, not Completed`;
+  return undefined;
+}

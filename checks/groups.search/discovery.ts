@@ -1,0 +1,48 @@
+/** The target's groups, found by paging through the widest search, and what identifies one. */
+import type { CheckContext } from '../../harness/core';
+import { idField, searchAllIds, type Params, type SearchRecord } from '../shared/search';
+import { everyGroup, OP } from './group-filters';
+
+export interface Discovery {
+  groups: SearchRecord[];
+  complete: boolean;
+  stoppedBecause?: string;
+}
+
+/** Every group of the target (widest status and type, rpp max, every page): a handful of requests. */
+export async function discoverGroups(ctx: Pick<CheckContext, 'api'>, params: Params = everyGroup()): Promise<Discovery> {
+  const all = await searchAllIds(ctx, OP, params);
+  return { groups: all.records, complete: all.complete, ...(all.stoppedBecause ? { stoppedBecause: all.stoppedBecause } : {}) };
+}
+
+/** Every group of the target; when paging through fails, the check's rule is inconclusive and undefined comes back. */
+export async function everyGroupOrInconclusive(ctx: CheckContext): Promise<SearchRecord[] | undefined> {
+  const found = await discoverGroups(ctx);
+  if (found.complete) return found.groups;
+  ctx.judge.inconclusive(`could not page through every group: ${found.stoppedBecause}`);
+  return undefined;
+}
+
+/** A check's run over every group of the target: inconclusive (and not run) when paging through fails. */
+export const withEveryGroup =
+  (run: (groups: SearchRecord[], ctx: CheckContext) => Promise<void> | void) =>
+  async (ctx: CheckContext): Promise<void> => {
+    const groups = await everyGroupOrInconclusive(ctx);
+    if (groups) await run(groups, ctx);
+  };
+
+export const groupId = (group: SearchRecord): unknown => group[idField(OP)];
+export const nameOf = (group: SearchRecord): string => (typeof group.groupName === 'string' ? group.groupName : '');
+
+/** The names a fragment can be cut from: two characters or more, spaces aside. */
+export const fragmentableNames = (groups: readonly SearchRecord[]): string[] => groups.map(nameOf).filter((n) => n.trim().length >= 2);
+
+/** IDs of a list of groups as a set. */
+export const idSet = (groups: readonly SearchRecord[]): Set<unknown> => new Set(groups.map(groupId));
+
+/** A few groups with their ID, name and a field, for evidence. */
+export const describeGroups = (groups: readonly SearchRecord[], ids: readonly unknown[], field: string) =>
+  ids.slice(0, 8).map((id) => {
+    const g = groups.find((x) => groupId(x) === id);
+    return g ? { groupID: id, groupName: nameOf(g), [field]: g[field] } : { groupID: id };
+  });

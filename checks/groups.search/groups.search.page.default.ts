@@ -1,0 +1,9 @@
+import { defineCheck } from '../../harness/core';
+import { checkPageDefault } from '../shared/search';
+import { everyGroup, OP } from './group-filters';
+
+export default defineCheck({
+  rule: 'groups.search.page.default',
+  title: 'without page the first page is returned',
+  run: (ctx) => checkPageDefault(ctx, OP, everyGroup()),
+});

@@ -1,0 +1,9 @@
+import { defineCheck } from '../../harness/core';
+import { checkRppPageSize } from '../shared/search';
+import { everyGroup, OP } from './group-filters';
+
+export default defineCheck({
+  rule: 'groups.search.rpp.page-size',
+  title: 'a page holds rpp groups while more remain, never more',
+  run: (ctx) => checkRppPageSize(ctx, OP, everyGroup(), { numRuns: 15 }),
+});

@@ -1,0 +1,154 @@
+/**
+ * Export jobs as a client runs them (shared by the exports and auth checks): requesting a job over a
+ * range, polling it to its end, and reading the job answer through the profile.
+ */
+import { valueAt } from '../../harness/contract';
+import type { ApiClient, ApiResponse, Target } from '../../harness/core';
+import type { Profile } from '../../harness/types';
+import { rangeParams, type DateRange } from '../../generators';
+
+// ------------------------------------------------------------------ reading job answers
+
+export type JobPhase = 'pending' | 'running' | 'completed' | 'failed' | 'unknown';
+
+const same = (a: string | undefined, b: string): boolean => a !== undefined && a.toLowerCase() === b.toLowerCase();
+
+/** The status string of a jobStatus answer (undefined when the answer carries none). */
+export const jobStatusOf = (response: ApiResponse): string | undefined => response.job?.status;
+
+/**
+ * Where a jobStatus answer puts the job, per the profile's status names (compared without regard to
+ * letter case). An error that names no status is the job's failure as the profile reports it (a REST
+ * target answers a failed job with a 4xx and its error body only).
+ */
+export function phaseOf(response: ApiResponse, profile: Profile): JobPhase {
+  const status = jobStatusOf(response);
+  const names = profile.jobStatuses;
+  if (same(status, names.pending)) return 'pending';
+  if (names.running.some((name) => same(status, name))) return 'running';
+  if (same(status, names.completed)) return 'completed';
+  if (same(status, names.failed)) return 'failed';
+  if (response.outcome === 'error' && status === undefined) return 'failed';
+  return 'unknown';
+}
+
+/** A raw payload value of the answer at a pointer relative to the payload. */
+export const payloadValue = (response: ApiResponse, pointer: string): unknown => valueAt(response.payload, pointer);
+
+/** An integer read leniently (an integer, or a string of digits: the schema rules judge the type). */
+export function lenientInteger(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** The jobID an export request answered, read leniently (schema.exports.emails judges its type). */
+export const jobIdOf = (response: ApiResponse, profile: Profile): number | undefined =>
+  response.outcome === 'success' ? lenientInteger(payloadValue(response, profile.pointers.jobID)) : undefined;
+
+/** A non-empty string value of the job (fileKey, fileExpiration); "", null and absence are no value. */
+export function jobText(response: ApiResponse, pointer: string): string | undefined {
+  const value = payloadValue(response, pointer);
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+export const fileKeyOf = (response: ApiResponse, profile: Profile): string | undefined => jobText(response, profile.pointers.job.fileKey);
+
+// ------------------------------------------------------------------ requesting a job
+
+export interface ExportStart {
+  range: DateRange;
+  /** The accepted request (undefined when every attempt was refused). */
+  accepted?: ApiResponse;
+  jobID?: number;
+  /** The refused attempts, in order. */
+  refusals: ApiResponse[];
+  /** When the accepted request was sent (ms since epoch). */
+  startedAt: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Requests an export of the range; a refusal is retried with backoff for up to `retryForMs`. Ranges
+ * are unique per use (generators' RangeLane), so a refusal is never the documented duplicate rule:
+ * it is a target that refuses this range (kept refusing: given up) or that is briefly refusing everything.
+ */
+export async function startExport(api: ApiClient, target: Target, range: DateRange, retryForMs: number): Promise<ExportStart> {
+  const refusals: ApiResponse[] = [];
+  const until = Date.now() + retryForMs;
+  let delay = 250;
+  for (;;) {
+    const startedAt = Date.now();
+    const response = await api.call('exports.emails', { params: rangeParams(range) });
+    if (response.outcome === 'success') {
+      return { range, accepted: response, jobID: jobIdOf(response, target.profile), refusals, startedAt };
+    }
+    refusals.push(response);
+    if (Date.now() + delay > Math.min(until, target.deadline)) return { range, refusals, startedAt };
+    await sleep(delay);
+    delay = Math.min(delay * 1.5, 1000);
+  }
+}
+
+// ------------------------------------------------------------------ polling
+
+export interface Poll {
+  elapsedMs: number;
+  outcome: ApiResponse['outcome'];
+  status?: string;
+  phase: JobPhase;
+}
+
+export interface JobRun {
+  /** The last jobStatus answer. */
+  last?: ApiResponse;
+  phase: JobPhase;
+  finished: boolean;
+  /** Why polling stopped without an end: the export budget, or the run's time budget. */
+  stoppedBecause?: 'export-budget' | 'run-budget';
+  timeline: Poll[];
+  /** When the end was seen (ms since epoch). */
+  finishedAt?: number;
+}
+
+/**
+ * Polls jobStatus with backoff (200 ms, growing by a quarter, at most 5 s apart) until the job is Completed or
+ * Failed (per the profile), or the export budget (EMS_EXPORT_BUDGET_S) from `startedAt` has passed.
+ * Pending, running and unknown statuses mean "poll again" (the full list of statuses is not shown).
+ */
+export async function pollJob(api: ApiClient, target: Target, jobID: number, startedAt: number): Promise<JobRun> {
+  const timeline: Poll[] = [];
+  const budgetEnd = startedAt + target.exportBudgetS * 1000;
+  let delay = 200;
+  let last: ApiResponse | undefined;
+  for (;;) {
+    last = await api.call('exports.jobStatus', { params: { jobID } });
+    const phase = phaseOf(last, target.profile);
+    const status = jobStatusOf(last);
+    timeline.push({ elapsedMs: Date.now() - startedAt, outcome: last.outcome, ...(status === undefined ? {} : { status }), phase });
+    if (phase === 'completed' || phase === 'failed') return { last, phase, finished: true, timeline, finishedAt: Date.now() };
+    const next = Date.now() + delay;
+    if (next > budgetEnd) return { last, phase, finished: false, stoppedBecause: 'export-budget', timeline };
+    if (next > target.deadline) return { last, phase, finished: false, stoppedBecause: 'run-budget', timeline };
+    await sleep(delay);
+    delay = Math.min(Math.round(delay * 1.25), 5000);
+  }
+}
+
+/** The polls as one line each: "+1234 ms Pending (success)". */
+export const timelineText = (timeline: Poll[]): string[] =>
+  timeline.map((poll) => `+${poll.elapsedMs} ms ${poll.status ?? '(no status)'} (${poll.outcome})`);
+
+/** A job started and run to its end. */
+export interface ExportRun {
+  start: ExportStart;
+  run?: JobRun;
+}
+
+/** Requests an export of the range (retried within the export budget) and polls the job to its end. */
+export async function runExport(api: ApiClient, target: Target, range: DateRange): Promise<ExportRun> {
+  const start = await startExport(api, target, range, target.exportBudgetS * 1000);
+  if (start.jobID === undefined) return { start };
+  return { start, run: await pollJob(api, target, start.jobID, start.startedAt) };
+}

@@ -1,0 +1,89 @@
+/**
+ * Reading an answer of contacts/import (the import checks, and the auth checks that import): its row
+ * results, their flags, and the contacts it shows were saved, for the created-contacts log.
+ */
+import type { ApiResponse, CreatedContactsLog, Target } from '../../harness/core';
+import { isSet } from '../../harness/oracles';
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One row of contactResults as the answer carries it. */
+export interface ImportRow {
+  email?: unknown;
+  contactID?: unknown;
+  success?: unknown;
+  inserted?: unknown;
+  updated?: unknown;
+  errors?: unknown;
+}
+
+/** The row results of an import answer, as carried (none when contactResults is no array). */
+export function importRows(response: ApiResponse): ImportRow[] {
+  const result = response.importResult as { contactResults?: unknown } | undefined;
+  return Array.isArray(result?.contactResults) ? (result.contactResults as ImportRow[]) : [];
+}
+
+/** One row of contactResults, its flags read as booleans (0/1, or true/false from a lenient target). */
+export interface RowResult {
+  email: unknown;
+  contactID: unknown;
+  /** Whether contactID is there: not absent, not null, not the profile's "" for absent values. */
+  hasContactID: boolean;
+  success: boolean;
+  inserted: boolean;
+  updated: boolean;
+  errors: unknown;
+}
+
+export interface ImportReading {
+  response: ApiResponse;
+  /** The call succeeded (the envelope says so). */
+  accepted: boolean;
+  /** The import payload (ImportResponse) when the call succeeded and it is an object. */
+  result?: Record<string, unknown>;
+  /** contactResults read, when it is an array. */
+  rows?: RowResult[];
+}
+
+/** Reads an answer of contacts/import through the target profile. */
+export function readImport(response: ApiResponse, target: Pick<Target, 'profile'>): ImportReading {
+  const accepted = response.outcome === 'success';
+  const result = accepted && isObject(response.importResult) ? response.importResult : undefined;
+  const results = result?.contactResults;
+  const absentAsEmpty = target.profile.quirks?.emptyStringForAbsent === true;
+  const rows = Array.isArray(results)
+    ? results.map((row): RowResult => {
+        const item = isObject(row) ? row : {};
+        const contactID = item.contactID;
+        return {
+          email: item.email,
+          contactID,
+          hasContactID: contactID !== undefined && contactID !== null && !(absentAsEmpty && contactID === ''),
+          success: isSet(item.success),
+          inserted: isSet(item.inserted),
+          updated: isSet(item.updated),
+          errors: item.errors,
+        };
+      })
+    : undefined;
+  return { response, accepted, ...(result ? { result } : {}), ...(rows ? { rows } : {}) };
+}
+
+/** IDs of contacts this worker has seen created, so each is logged once. */
+const loggedContactIDs = new Set<number>();
+
+/**
+ * Logs every contact an import answer shows was created: rows flagged inserted, and successful rows
+ * whose contactID this worker has not seen before (a target may misflag a row).
+ */
+export function logSavedContacts(createdContacts: CreatedContactsLog, reading: ImportReading): void {
+  for (const row of reading.rows ?? []) {
+    if (!row.success || typeof row.email !== 'string' || row.email === '') continue;
+    const id = typeof row.contactID === 'number' ? row.contactID : undefined;
+    if (!row.inserted && (id === undefined || loggedContactIDs.has(id))) continue;
+    if (id !== undefined) loggedContactIDs.add(id);
+    createdContacts.record({ email: row.email, ...(id === undefined ? {} : { contactID: id }) });
+  }
+}

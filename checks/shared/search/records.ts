@@ -1,0 +1,61 @@
+/** What a documented search returns: its record schema, ID field, field kinds, and the records and IDs of an answer. */
+import type { ApiResponse } from '../../../harness/core';
+import { componentSchema, loadSpec, operationInfo, resolveSchema, type SchemaNode } from '../../../harness/contract';
+import type { SearchRecord, ValueKind } from '../../../harness/oracles';
+import { boundsOf } from '../../../generators';
+
+export type { SearchRecord } from '../../../harness/oracles';
+
+export type SearchOp = 'groups.search' | 'emails.search';
+
+export type Params = Record<string, unknown>;
+
+/** Whether a record satisfies a filter's value (used by checkFiltersSubset). */
+export type RecordPredicate = (record: SearchRecord, value: unknown) => boolean;
+
+/** The record schema of a search (the spec's x-payload.records), fully resolved. */
+export function recordSchema(op: SearchOp): SchemaNode {
+  const name = operationInfo(op).payload.records;
+  if (!name) throw new Error(`spec/openapi.yaml: ${op} has no x-payload.records`);
+  const spec = loadSpec();
+  return resolveSchema(spec, componentSchema(spec, name));
+}
+
+/** The record's ID field: the schema name + "ID" (Group → groupID, Email → emailID), checked against the schema. */
+export function idField(op: SearchOp): string {
+  const name = operationInfo(op).payload.records ?? '';
+  const field = `${name.charAt(0).toLowerCase()}${name.slice(1)}ID`;
+  if (!recordSchema(op).properties?.[field]) throw new Error(`spec/openapi.yaml: ${name} has no ${field}`);
+  return field;
+}
+
+/** How a record field compares, from its documented type: integer → number, ems-datetime → datetime, string → string. */
+export function fieldKind(op: SearchOp, field: string): ValueKind {
+  const schema = recordSchema(op).properties?.[field];
+  if (!schema) throw new Error(`spec/openapi.yaml: the ${op} record has no field ${field}`);
+  if (schema.format === 'ems-datetime' || schema.format === 'ems-date') return 'datetime';
+  if (schema.type === 'integer' || schema.type === 'number') return 'number';
+  if (schema.type === 'string') return 'string';
+  throw new Error(`spec/openapi.yaml: ${op} field ${field} has no sortable type (${String(schema.type)})`);
+}
+
+/** The first page (the spec's minimum of page): passed explicitly where a check needs page 1, so page.default stays its own rule. */
+export const firstPage = (op: SearchOp): number => boundsOf(op, 'page').min;
+
+/** The largest rpp the spec allows (250): fewest requests when paging through everything. */
+export function maxRpp(op: SearchOp): number {
+  const { min, max } = boundsOf(op, 'rpp');
+  return max ?? min;
+}
+
+export const recordsOf = (response: ApiResponse): SearchRecord[] =>
+  (response.records ?? []).filter((r): r is SearchRecord => typeof r === 'object' && r !== null);
+
+export const idsOf = (op: SearchOp, records: readonly unknown[]): unknown[] => {
+  const field = idField(op);
+  return records.map((r) => (typeof r === 'object' && r !== null ? (r as SearchRecord)[field] : undefined));
+};
+
+/** The parameters without some keys (a check drops the ones it varies: rpp, page, sort...). */
+export const without = (params: Params, ...keys: string[]): Params =>
+  Object.fromEntries(Object.entries(params).filter(([k]) => !keys.includes(k)));

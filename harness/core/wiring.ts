@@ -1,0 +1,59 @@
+import { createApiClient, type ApiClient, type RequestRecorder } from './client';
+import { resolveTarget, type Target } from './config';
+import { Coverage } from './coverage';
+import { Judge } from './judge';
+import { sharedRateLimiter } from './rate-limit';
+
+/**
+ * How a test's tools are wired: the target a worker resolves, the judge and coverage a test records
+ * into, and the client that counts its requests there under the run's rate cap. The Playwright
+ * fixtures (fixtures.ts) build every test's tools here, and so does `npm run bench`, so what it
+ * measures is the client a check gets.
+ */
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * A worker's target: the run's environment, with the variables its Playwright project sets on top
+ * (`use: { targetEnv }`; the fault matrix gives each project its own mock this way).
+ */
+export function workerTarget(env: Env, targetEnv: Env = {}): Target {
+  return resolveTarget({ ...env, ...targetEnv });
+}
+
+/** Where one test's requests are recorded: its judge (verdicts, request counts) and its coverage. */
+export interface Recording {
+  judge: Judge;
+  coverage: Coverage;
+}
+
+/** A fresh recording for a test that declares these rules. */
+export function newRecording(target: Target, declared: readonly string[]): Recording {
+  return { judge: new Judge(declared, target), coverage: new Coverage() };
+}
+
+/** Where a client's verdicts and transport failures go (its requests are always counted in the recording). */
+export type ClientReports = Pick<RequestRecorder, 'verdict' | 'transportFailure'>;
+
+/** The judge records the verdicts; transport failures are left to the caller (the client throws them). */
+export const judgeReports = (recording: Recording): ClientReports => ({
+  verdict: (verdict) => recording.judge.record(verdict),
+  transportFailure: () => undefined,
+});
+
+/**
+ * A client that counts every request in the recording (judge and coverage) and reports verdicts and
+ * transport failures as told; the run's rate cap is shared by its `workers`.
+ */
+export function wiredClient(target: Target, recording: Recording, workers: number, report: ClientReports = judgeReports(recording)): ApiClient {
+  return createApiClient(target, {
+    rateLimiter: sharedRateLimiter(target.maxRps / Math.max(1, workers)),
+    recorder: {
+      request(op, params) {
+        recording.judge.countRequest();
+        recording.coverage.count(op, params);
+      },
+      ...report,
+    },
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * The import direction of the project, as dependency-cruiser rules (selftest/layers/import-direction.test.ts
+ * applies them; from the command line: `npx depcruise --config selftest/layers/rules.cjs harness generators
+ * checks suites bin mock playwright.config.ts`).
+ *
+ *   harness/contract (spec, rules, profiles) → generators/ (arbitraries) → harness/core (client, judge,
+ *   property runner) → harness/oracles/ → checks/ → suites/ (registration);  harness/report reads what the
+ *   run recorded. harness/types.ts is shared by all. The embedded mock reaches the harness only through the
+ *   target provider the composition roots (playwright.config.ts, bin/) inject.
+ *
+ * Type-only imports count (tsPreCompilationDeps): a type is a dependency too.
+ */
+
+/** Everything of the project that is no part of a layer below `layer`'s consumers. */
+const HARNESS_OUTSIDE = '^(checks|suites|mock|bin|selftest)/';
+
+/** A folder with one public entry: imported from outside only through its index.ts. */
+const entryOnly = (folder) => ({
+  name: `deep-import:${folder}`,
+  comment: `import ${folder} through its index (${folder}/index.ts) from outside the folder, not its inner files`,
+  severity: 'error',
+  from: { pathNot: `^${folder}/` },
+  to: { path: `^${folder}/`, pathNot: `^${folder}/index\\.ts$` },
+});
+
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from: { path: from }, to: { path: to } });
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'contract-stands-alone',
+      comment: 'harness/contract reads the spec, rules and profiles: it imports nothing else of the project but harness/types.ts',
+      severity: 'error',
+      from: { path: '^harness/contract/' },
+      to: { path: '^(harness|generators|checks|suites|mock|bin|selftest)/', pathNot: '^harness/(contract/|types\\.ts$)' },
+    },
+    forbid(
+      'generators-below-core',
+      'arbitraries derive from the contract only: no harness/core, oracles, report, checks, suites, mock or bin',
+      '^generators/',
+      '^(harness/(core|oracles|report)|checks|suites|mock|bin|selftest)/',
+    ),
+    forbid('core-below-oracles', 'harness/core (client, judge, property runner) imports no oracle, check, suite, report or mock', '^harness/core/', '^harness/(oracles|report)/'),
+    forbid('oracles-below-checks', 'harness/oracles judges answers for checks: it imports no check, suite, report or mock', '^harness/oracles/', '^harness/report/'),
+    forbid('harness-never-imports-outside', 'nothing under harness/ imports mock/, checks/, suites/, bin/ or selftest/ (the mock comes in through the target provider)', '^harness/', HARNESS_OUTSIDE),
+    {
+      name: 'harness-never-reaches-mock',
+      comment: 'no chain of imports leads from harness/ to mock/: the harness runs with mock/ absent',
+      severity: 'error',
+      from: { path: '^harness/' },
+      to: { path: '^mock/', reachable: true },
+    },
+    forbid('checks-below-suites', 'checks import no suite, report, mock or command', '^checks/', '^(harness/report|suites|mock|bin|selftest)/'),
+    {
+      name: 'checks-areas-apart',
+      comment: 'a checks/<area> folder imports another area only through checks/shared/',
+      severity: 'error',
+      from: { path: '^checks/([^/]+)/' },
+      to: { path: '^checks/[^/]+/', pathNot: ['^checks/$1/', '^checks/shared/'] },
+    },
+    forbid('suites-register-only', 'suites register checks: they import no mock, command or report code', '^suites/', '^(harness/report|mock|bin|selftest)/'),
+    forbid('mock-stands-apart', 'the mock implements the target provider; it imports no check, suite, command or self-test', '^mock/', '^(checks|suites|bin|selftest)/'),
+    entryOnly('harness/contract'),
+    entryOnly('harness/core'),
+    entryOnly('harness/oracles'),
+    entryOnly('generators'),
+    {
+      name: 'no-cycles',
+      comment: 'modules import one another in one direction only',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|selftest|reports|test-results|blob-report)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.json', '.cjs', '.mjs'] },
+  },
+};
