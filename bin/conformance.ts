@@ -8,9 +8,10 @@ import { join, relative } from 'node:path';
 import { repoPath } from '../harness/contract';
 import { ConfigError, createApiClient, createRedactor, oneLine, readSettings, redactorFromEnv, reportDir, resolveTarget, type Target } from '../harness/core';
 import { compareWithBaseline, type VerdictChange } from '../harness/report/baseline';
-import { renderSummary } from '../harness/report/write';
+// The summary alone: write.ts would also load the HTML renderer, which only the reporter needs.
+import { partialRules, renderSummary } from '../harness/report/summary';
 import type { ConformanceReport } from '../harness/types';
-import { runChild, stopChildrenOnSignal } from './lib/child';
+import { runChild } from './lib/child';
 import { parseFlags, runMain } from './lib/cli';
 
 /** Flags that set an environment variable of docs/ARCHITECTURE.md. */
@@ -41,9 +42,13 @@ const USAGE = `usage: npm run conformance -- [flags]
              --seed N  --path P  --runs N  --workers N  --grep REGEX  --shard I/N
   mock       --faults a,b   (embedded mock only: without --base-url)
   baseline   --baseline OLD/conformance.json  --fail-on any|new
-Every flag has an EMS_* variable (docs/ARCHITECTURE.md). Exit: 0 no failing rule, 1 failing rules, 2 configuration or target unusable.`;
+  partial    --accept-partial   (EMS_ACCEPT_PARTIAL=1: a run cut short or left inconclusive by transport failures exits 0, not 3)
+Every flag has an EMS_* variable (docs/ARCHITECTURE.md). Exit: 0 no failing rule, 1 failing rules, 2 configuration or target unusable,
+3 no failing rule but a partial run: rules left inconclusive by the time budget or by transport failures.`;
 
 const PREFLIGHT_TIMEOUT_MS = 5000;
+/** Playwright workers of a whole run against the embedded mock unless --workers says otherwise. */
+const EMBEDDED_MOCK_WORKERS = 4;
 
 /** What each flag's value is, as the usage line names it (for a flag given without its value). */
 const FLAG_VALUES: Record<string, string> = {
@@ -59,6 +64,7 @@ async function main(): Promise<number> {
     {
       ...Object.fromEntries(Object.keys(VARIABLE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
       'allow-writes': { type: 'boolean' },
+      'accept-partial': { type: 'boolean' },
       grep: { type: 'string' },
       shard: { type: 'string' },
       baseline: { type: 'string' },
@@ -84,6 +90,9 @@ async function main(): Promise<number> {
   }
   if (values['allow-writes']) env.EMS_ALLOW_WRITES = '1';
   if (values.shard) env.EMS_BLOB = '1';
+  // A whole run against the embedded mock (no rate cap; export jobs keep checks waiting): more workers than
+  // cores overlap the waits. A selection or a shard keeps the configuration's 2 (fewer workers to start).
+  if (!env.EMS_BASE_URL && !env.EMS_WORKERS && !values.grep && !values.shard) env.EMS_WORKERS = String(EMBEDDED_MOCK_WORKERS);
   env.EMS_RUN_STARTED_AT = String(Date.now());
 
   const settings = readSettings(env);
@@ -93,7 +102,8 @@ async function main(): Promise<number> {
   const reportFile = join(reportDir(env), 'conformance.json');
   rmSync(reportFile, { force: true });
   const args = ['test', ...(values.grep ? ['--grep', values.grep] : []), ...(values.shard ? ['--shard', values.shard] : [])];
-  const finished = await runChild(repoPath('node_modules', '.bin', 'playwright'), args, { env, output: 'inherit' });
+  // In our process group: Ctrl+C reaches Playwright, which ends the run and still writes the report.
+  const finished = await runChild(repoPath('node_modules', '.bin', 'playwright'), args, { env, output: 'inherit', ownGroup: false });
   const playwrightExit = finished.code ?? (finished.signal ? 130 : 1);
   if (!existsSync(reportFile)) {
     console.error(`conformance: no report was written (playwright exited with code ${playwrightExit})`);
@@ -105,14 +115,28 @@ async function main(): Promise<number> {
   console.log(`\n${renderSummary(report, relative(process.cwd(), reportDir(env)) || '.')}`);
   const nothingJudged = report.counts.pass === 0 && report.counts.fail === 0 && report.counts.inconclusive > 0;
   if (nothingJudged) console.log('conformance: no rule could be judged (every selected rule is inconclusive)');
-  if (!baseline) return report.counts.fail > 0 || nothingJudged || playwrightExit !== 0 ? 1 : 0;
+  // A run cut short by its budget, or left unjudged by transport failures, is not green (exit 3) unless accepted.
+  const partial = partialRules(report);
+  const unjudged = partial.unfinished.length + partial.transport.length;
+  const acceptPartial = values['accept-partial'] === true || env.EMS_ACCEPT_PARTIAL === '1';
+  if (unjudged > 0) {
+    console.log(`conformance: ${unjudged} rule(s) left unjudged by the time budget or transport failures: ${acceptPartial ? 'partial run accepted (--accept-partial)' : 'a partial run exits 3 (--accept-partial accepts it)'}`);
+  }
+  const partialExit = unjudged > 0 && !acceptPartial ? 3 : 0;
+  if (!baseline) {
+    if (report.counts.fail > 0 || nothingJudged) return 1;
+    if (unjudged > 0) return partialExit;
+    return playwrightExit !== 0 ? 1 : 0;
+  }
 
   const comparison = compareWithBaseline(report, baseline);
   printChanges('newly failing', comparison.newlyFailing);
   printChanges('newly passing', comparison.newlyPassing);
   printChanges('changed', comparison.changed);
-  if (failOn === 'new') return comparison.newlyFailing.length > 0 ? 1 : 0;
-  return report.counts.fail > 0 || playwrightExit !== 0 ? 1 : 0;
+  if (failOn === 'new') return comparison.newlyFailing.length > 0 ? 1 : partialExit;
+  if (report.counts.fail > 0) return 1;
+  if (unjudged > 0) return partialExit;
+  return playwrightExit !== 0 ? 1 : 0;
 }
 
 /**
@@ -166,5 +190,4 @@ function printChanges(title: string, changes: VerdictChange[]): void {
   for (const change of changes) console.log(`  ${change.id}: ${change.before} -> ${change.after}`);
 }
 
-stopChildrenOnSignal();
 runMain('conformance', main, (text) => redactorFromEnv(process.env).text(text));

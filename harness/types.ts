@@ -85,10 +85,16 @@ export interface Profile {
     successValue?: unknown;
     /** JSON pointer (body root) of the error code, if the target has one (service: "/code"). */
     codePointer?: string;
-    /** JSON pointer (body root) of the error messages (service: "/errors"). */
+    /** Type of the code: "integer" (default; 0 on success, non-zero on error) or "string" (non-empty on error). */
+    codeType?: 'integer' | 'string';
+    /** JSON pointer (body root) of the error messages (service: "/errors"): one string, strings, or objects. */
     errorsPointer: string;
+    /** Inside each object at errorsPointer, where its message is (default "/message"). */
+    messagePointer?: string;
+    /** The form of the messages on an error, when the profile declares it (absent: any form is read). */
+    errorsForm?: 'string' | 'strings' | 'objects';
   };
-  /** Names of schemas under the spec's components/schemas that a whole body must match. */
+  /** Names of schemas under the spec's components/schemas that a whole body must match ({}: none). */
   envelope: {
     success?: string;
     error?: string;

@@ -14,6 +14,7 @@ export function authenticate(
   query: URLSearchParams,
   body: JsonObject,
   faults: FaultSwitch,
+  alt = false,
 ): Token {
   const queryToken = query.get('accessToken') ?? undefined;
   const bodyToken = typeof body.accessToken === 'string' ? body.accessToken : body.accessToken === undefined ? undefined : '';
@@ -29,7 +30,7 @@ export function authenticate(
     if (faults.has('auth-missing-token-accepted')) return FULL_TOKEN;
     throw new ApiError(ErrorCode.missingToken, 'No access token: send it in the Authorization header ("Bearer <token>")');
   }
-  const token = findToken(sent);
+  const token = findToken(sent, alt);
   if (token === undefined) {
     if (faults.has('auth-invalid-token-accepted')) return FULL_TOKEN;
     throw new ApiError(ErrorCode.invalidToken, 'The access token is not valid');

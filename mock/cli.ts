@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { FAULTS, startMock } from './index';
+import { parseVariant, type Variant } from './variant';
 import { TOKENS } from './tokens';
 
 const USAGE = `Usage: npm run mock -- [options]
@@ -12,6 +13,7 @@ const USAGE = `Usage: npm run mock -- [options]
   --clock-speed X     mock seconds per real second (default 1)
   --export-pending-polls N  at most N jobStatus answers say a job is Pending; the next one ends it (default: no limit)
   --quirks            emit the real service's quirks ("" for absent values, private as 0/1)
+  --variant V         default, or alt: the other reasonable choice wherever interface.md is silent (also EMS_MOCK_VARIANT)
   --list-faults       print the faults (name, rule, description) and exit
   --list-tokens       print the tokens and exit
   --help              print this help`;
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     'clock-speed': { type: 'string' },
     'export-pending-polls': { type: 'string' },
     quirks: { type: 'boolean', default: false },
+    variant: { type: 'string' },
     'list-faults': { type: 'boolean', default: false },
     'list-tokens': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -52,6 +55,7 @@ if (values.help) {
       speed: values['clock-speed'] === undefined ? undefined : Number(values['clock-speed']),
     },
     quirks: values.quirks,
+    variant: variant(values.variant ?? process.env.EMS_MOCK_VARIANT),
     ...(values['export-pending-polls'] === undefined ? {} : { exportPendingPolls: integer('export-pending-polls', values['export-pending-polls']) }),
   }).catch((error: Error) => {
     console.error(`ems mock: ${error.message}`);
@@ -62,6 +66,15 @@ if (values.help) {
   const stop = (): void => void mock.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+function variant(text: string | undefined): Variant {
+  try {
+    return parseVariant(text);
+  } catch (error) {
+    console.error(`--${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
 }
 
 function integer(name: string, text: string | undefined): number {

@@ -51,3 +51,50 @@ export class ApiError extends Error {
 export const invalidParameter = (message: string): ApiError => new ApiError(ErrorCode.invalidParameter, message);
 export const missingParameter = (name: string): ApiError =>
   new ApiError(ErrorCode.missingParameter, `${name} is required`);
+
+/** The alt variant's codes, by kind (mock/README.md, "Variant alt"). */
+export const ALT_ERROR_CODE = {
+  token: 1001,
+  permission: 1002,
+  retired: 1003,
+  parameter: 2001,
+  body: 2002,
+  method: 2003,
+  path: 2004,
+  bodyTooLarge: 2005,
+  notFound: 3001,
+  duplicate: 3002,
+  failed: 3003,
+  internal: 9999,
+} as const;
+
+/**
+ * The alt variant's codes (mock/variant.ts): no code list is public, so alt groups the failures another
+ * way: every token problem shares one code, every request problem another.
+ */
+const ALT_CODES: Record<ErrorCodeValue, number> = {
+  401: ALT_ERROR_CODE.token,
+  402: ALT_ERROR_CODE.token,
+  403: ALT_ERROR_CODE.token,
+  404: ALT_ERROR_CODE.permission,
+  410: ALT_ERROR_CODE.retired,
+  501: ALT_ERROR_CODE.parameter,
+  502: ALT_ERROR_CODE.parameter,
+  503: ALT_ERROR_CODE.body,
+  504: ALT_ERROR_CODE.bodyTooLarge,
+  505: ALT_ERROR_CODE.method,
+  506: ALT_ERROR_CODE.path,
+  601: ALT_ERROR_CODE.notFound,
+  602: ALT_ERROR_CODE.duplicate,
+  603: ALT_ERROR_CODE.failed,
+  900: ALT_ERROR_CODE.internal,
+};
+
+export function altErrorCode(code: ErrorCodeValue): number {
+  return ALT_CODES[code];
+}
+
+/** alt: the message in other words, then a second line naming the kind of failure. */
+export function altErrorMessages(error: ApiError): string[] {
+  return [`Error: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}.`, `(${altErrorCode(error.code)})`];
+}

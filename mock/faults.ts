@@ -32,7 +32,7 @@ const CATALOGUE = [
   // ------------------------------------------------------------ groups/search
   { name: 'groups-total-members-string', rule: 'schema.groups.search', description: 'Group totalMembers is a string ("12").' },
   { name: 'groups-user-id-string', rule: 'schema.groups.search', description: 'Group userID is a string ("3").' },
-  { name: 'groups-post-tie-order', rule: 'groups.search.methods', description: 'POST orders records with equal sort values by groupID descending (GET: ascending).' },
+  { name: 'groups-post-direction-ignored', rule: 'groups.search.methods', description: 'POST ignores sortDirection (always ascending); GET honours it.' },
   { name: 'groups-rpp-default-25', rule: 'groups.search.rpp.default', description: 'Without rpp a page holds 25 records.' },
   { name: 'groups-rpp-clamped', rule: 'groups.search.rpp.bounds', description: 'rpp below 1 is clamped to 1 and above 250 to 250 instead of refused.' },
   { name: 'groups-rpp-truncated', rule: 'groups.search.rpp.bounds', description: 'A non-integer rpp is truncated (12.5 -> 12; abc -> default) instead of refused.' },
@@ -59,7 +59,7 @@ const CATALOGUE = [
   { name: 'groups-active-counts-held', rule: 'groups.record.active-members', description: 'totalMembers leaves held contacts out while activeMembers counts them, so activeMembers can exceed totalMembers.' },
   // ------------------------------------------------------------ emails/search
   { name: 'emails-template-id-string', rule: 'schema.emails.search', description: 'Email templateID is a string ("12").' },
-  { name: 'emails-post-tie-order', rule: 'emails.search.methods', description: 'POST orders records with equal sort values by emailID descending (GET: ascending).' },
+  { name: 'emails-post-direction-ignored', rule: 'emails.search.methods', description: 'POST ignores sortDirection (always ascending); GET honours it.' },
   { name: 'emails-rpp-default-25', rule: 'emails.search.rpp.default', description: 'Without rpp a page holds 25 records.' },
   { name: 'emails-rpp-clamped', rule: 'emails.search.rpp.bounds', description: 'rpp below 1 is clamped to 1 and above 250 to 250 instead of refused.' },
   { name: 'emails-rpp-truncated', rule: 'emails.search.rpp.bounds', description: 'A non-integer rpp is truncated (12.5 -> 12; abc -> default) instead of refused.' },
@@ -107,7 +107,6 @@ const CATALOGUE = [
   { name: 'import-failed-row-no-errors', rule: 'contacts.import.row.reported', description: 'A failing row carries an empty errors array.' },
   { name: 'import-no-warnings', rule: 'contacts.import.row.reported', description: 'The response carries no warnings when rows fail.' },
   { name: 'import-results-reversed', rule: 'contacts.import.results.order', description: 'contactResults are in reverse input order.' },
-  { name: 'import-results-email-lowercased', rule: 'contacts.import.results.order', description: 'contactResults echo each email lowercased rather than as sent.' },
   { name: 'import-records-in-data-successful-only', rule: 'contacts.import.recordsInData', description: 'recordsInData counts only the successful rows.' },
   { name: 'import-inserted-counts-updates', rule: 'contacts.import.counts.agree', description: 'recordsInserted counts updated rows too.' },
   { name: 'import-contact-id-on-failed-rows', rule: 'contacts.import.contactID.success-only', description: 'Failed rows carry a contactID (0 when no contact matched).' },

@@ -8,6 +8,7 @@ import { urlHost } from './url-host';
 export { FAULTS, type Fault, type FaultName } from './faults';
 export type { MockOptions, RunningMock } from './options';
 export { TOKEN_VALUES } from './tokens';
+export { VARIANTS, type Variant } from './variant';
 
 /** Starts the reference mock and resolves once it listens. */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {

@@ -1,6 +1,7 @@
 import type { ProfileFixtures } from '../harness/types';
 import type { ClockSettings } from './clock';
 import type { TokenName } from './tokens';
+import type { Variant } from './variant';
 
 export interface MockOptions {
   /** 0 (default): a free port. */
@@ -28,6 +29,8 @@ export interface MockOptions {
   quirks?: boolean;
   /** Largest request body accepted. Default 5 MB. */
   bodyLimitBytes?: number;
+  /** 'alt': the other reasonable choice at every point interface.md leaves open (mock/README.md, "Variant alt"). Default 'default'. */
+  variant?: Variant;
 }
 
 export interface RunningMock {
@@ -57,11 +60,13 @@ export function resolveOptions(options: MockOptions): ResolvedOptions {
     exportPendingPolls: options.exportPendingPolls ?? Infinity,
     quirks: options.quirks ?? false,
     bodyLimitBytes: options.bodyLimitBytes ?? 5 * 1024 * 1024,
+    variant: options.variant ?? 'default',
   };
   if (!Number.isInteger(resolved.scale) || resolved.scale < 1) throw new RangeError(`scale must be an integer >= 1, got ${resolved.scale}`);
   if (!Number.isInteger(resolved.seed)) throw new RangeError(`seed must be an integer, got ${resolved.seed}`);
   const [min, max] = resolved.exportDelayMs;
   if (!(min >= 0 && max >= min)) throw new RangeError(`exportDelayMs must be [min, max] with 0 <= min <= max, got [${min}, ${max}]`);
+  if (resolved.variant !== 'default' && resolved.variant !== 'alt') throw new RangeError(`variant must be default or alt, got ${String(resolved.variant)}`);
   const polls = resolved.exportPendingPolls;
   if (!(polls === Infinity || (Number.isInteger(polls) && polls >= 0))) throw new RangeError(`exportPendingPolls must be an integer >= 0, got ${polls}`);
   return resolved;

@@ -23,6 +23,8 @@ export interface Paging {
   totalRecords: number;
   next: string;
   prev: string;
+  /** alt: an undocumented count of the records on this page. */
+  recordsOnPage?: number;
 }
 
 /** page (default 1, minimum 1) and rpp (default 20, 1 to 250): integers, refused when out of bounds, never clamped. */
@@ -57,10 +59,13 @@ export function paginate<T>(
   faults: FaultSwitch,
   search: SearchName,
   total: number = items.length,
+  alt = false,
 ): { records: T[]; paging: Paging } {
   const rpp = faults.has(`${search}-page-size-capped`) ? Math.min(request.rpp, FAULTY_PAGE_CAP) : request.rpp;
   const { page } = request;
-  const totalPages = Math.ceil(total / rpp);
+  // alt: an empty result still has one (empty) page, and a page beyond the last is refused
+  const totalPages = alt ? Math.max(1, Math.ceil(total / rpp)) : Math.ceil(total / rpp);
+  if (alt && page > totalPages) throw invalidParameter(`page ${page} is beyond the last page (${totalPages})`);
   const records = items.slice((page - 1) * rpp, page * rpp);
   const prevOnFirst = faults.has(`${search}-prev-on-first-page`);
   return {
@@ -72,12 +77,17 @@ export function paginate<T>(
       totalRecords: total,
       next: page < totalPages ? link(page + 1) : '',
       prev: page > 1 || prevOnFirst ? link(page - 1) : '',
+      ...(alt ? { recordsOnPage: records.length } : {}),
     },
   };
 }
 
-/** Page links: the request's parameters as a GET query string with page replaced (accessToken never copied). */
-export function pageLinks(params: Params, link: (query: URLSearchParams) => string): (page: number) => string {
+/**
+ * Page links: the request's parameters as a GET query string with page replaced (accessToken never copied).
+ * alt: the neighbouring page's number as a string ("2").
+ */
+export function pageLinks(params: Params, link: (query: URLSearchParams) => string, alt = false): (page: number) => string {
+  if (alt) return (page) => String(page);
   const query = params.toQuery();
   query.delete('accessToken');
   return (page) => {

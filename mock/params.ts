@@ -15,6 +15,8 @@ export class Params {
   constructor(
     private readonly query: URLSearchParams,
     private readonly body: JsonObject,
+    /** alt (mock/variant.ts): enums matched exactly as spelled; a scalar given twice takes the last value. */
+    private readonly alt = false,
   ) {}
 
   has(name: string): boolean {
@@ -28,6 +30,11 @@ export class Params {
       return values.length === 1 ? values[0] : values;
     }
     return this.body[name];
+  }
+
+  /** Every parameter name the request carries (query string and body). */
+  names(): string[] {
+    return [...new Set([...this.query.keys(), ...Object.keys(this.body)])];
   }
 
   inQuery(name: string): boolean {
@@ -96,7 +103,7 @@ export class Params {
   choice<T extends string>(name: string, allowed: readonly T[], forgiving = false): T | undefined {
     const value = this.string(name);
     if (value === undefined) return undefined;
-    const found = matchChoice(value, allowed);
+    const found = matchChoice(value, allowed, this.alt);
     if (found === undefined && !forgiving) throw invalidParameter(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
     return found;
   }
@@ -106,7 +113,7 @@ export class Params {
     if (items === undefined) return undefined;
     const found: T[] = [];
     for (const item of items) {
-      const choice = matchChoice(item, allowed);
+      const choice = matchChoice(item, allowed, this.alt);
       if (choice !== undefined) found.push(choice);
       else if (!dropUnknown) throw invalidParameter(`${name} values must be among ${allowed.join(', ')}, got "${item}"`);
     }
@@ -142,7 +149,8 @@ export class Params {
   }
 
   private scalar(name: string): unknown {
-    const value = this.raw(name);
+    const sent = this.raw(name);
+    const value = this.alt && Array.isArray(sent) && this.query.has(name) ? sent.at(-1) : sent;
     if (Array.isArray(value)) {
       throw invalidParameter(this.query.has(name) ? `${name} is given more than once` : `${name} must be a single value, not a list`);
     }
@@ -158,7 +166,8 @@ function toInteger(value: unknown): number | undefined {
   return Number.isSafeInteger(parsed) ? parsed : undefined;
 }
 
-function matchChoice<T extends string>(value: string, allowed: readonly T[]): T | undefined {
+function matchChoice<T extends string>(value: string, allowed: readonly T[], exact = false): T | undefined {
+  if (exact) return allowed.find((choice) => choice === value.trim());
   const wanted = value.trim().toLowerCase();
   return allowed.find((choice) => choice.toLowerCase() === wanted);
 }

@@ -1,16 +1,25 @@
 import type { ProvidedTarget, Settings, TargetProvider } from '../harness/core';
 import { startMock } from './index';
 import type { MockOptions } from './options';
-import { startRestAdapter } from './rest-adapter';
+import { parseVariant } from './variant';
+import { startProblemJsonAdapter } from './problem-json-adapter';
+import { startRestAdapter, type RestAdapterOptions, type RunningRestAdapter } from './rest-adapter';
+
+/** The adapter each built-in profile puts in front of the embedded mock (other profiles talk to the mock itself). */
+export const ADAPTER_OF_PROFILE: Readonly<Record<string, (options: RestAdapterOptions) => Promise<RunningRestAdapter>>> = {
+  rest: startRestAdapter,
+  'problem-json': startProblemJsonAdapter,
+};
 
 /**
  * The reference mock as the run's embedded target (the target provider playwright.config.ts injects
- * through EMS_TARGET_PROVIDER): starts the mock with the run's faults and, under the rest profile,
- * the REST adapter in front of it (the harness then talks to the adapter). `close` stops both.
+ * through EMS_TARGET_PROVIDER): starts the mock with the run's faults and, under the rest or the
+ * problem-json profile, that profile's adapter in front of it (the harness then talks to the adapter). `close` stops both.
  */
 export const provideTarget: TargetProvider = async (settings: Settings): Promise<ProvidedTarget> => {
   const mock = await startMock(embeddedMockOptions(settings));
-  const adapter = settings.profile.name === 'rest' ? await startRestAdapter({ upstream: mock.origin }).catch(closing(mock)) : undefined;
+  const startAdapter = Object.hasOwn(ADAPTER_OF_PROFILE, settings.profile.name) ? ADAPTER_OF_PROFILE[settings.profile.name] : undefined;
+  const adapter = startAdapter ? await startAdapter({ upstream: mock.origin }).catch(closing(mock)) : undefined;
   const served = adapter ?? mock;
   return {
     baseUrl: served.baseUrl,
@@ -31,9 +40,12 @@ export default provideTarget;
  * poll (exportPendingPolls: 2) rather than after 1-2 s of wall time: every rule judges the same (a new job
  * is Pending at its first poll and while an identical request follows), and a run waits far less.
  */
-export function embeddedMockOptions(settings: Pick<Settings, 'faults'>): MockOptions {
-  return { port: 0, faults: settings.faults, exportPendingPolls: EMBEDDED_PENDING_POLLS };
+export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: NodeJS.ProcessEnv = process.env): MockOptions {
+  return { port: 0, faults: settings.faults, exportPendingPolls: EMBEDDED_PENDING_POLLS, variant: parseVariant(env[VARIANT_ENV]) };
 }
+
+/** The environment variable naming the embedded mock's variant (mock/variant.ts): `alt` for the second opinion. */
+export const VARIANT_ENV = 'EMS_MOCK_VARIANT';
 
 /** The embedded mock's exportPendingPolls (mock/options.ts): the duplicate checks ask twice while Pending. */
 export const EMBEDDED_PENDING_POLLS = 2;

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isEnvelope, restAnswer, type LinkRewriter } from './rest/body';
+
+export type { LinkRewriter } from './rest/body';
 import { forward, readLimited, upstreamOf, type Upstream } from './rest/forward';
 import { urlHost } from './url-host';
 
@@ -38,14 +40,46 @@ const DEFAULT_MAX_JSON_BYTES = 16 * 1024 * 1024;
 /** The adapter's own failures (upstream unreachable, answer too long): HTTP 502 with this code. */
 const BAD_GATEWAY = 502;
 
-export async function startRestAdapter(options: RestAdapterOptions): Promise<RunningRestAdapter> {
+/** What a translating adapter sends: status, body, and its Content-Type (default application/json). */
+export interface ConventionAnswer {
+  status: number;
+  body: unknown;
+  /** Default `application/json; charset=utf-8`. */
+  contentType?: string;
+  /** The envelope's requestID, sent as the X-Request-ID header. */
+  requestID?: string;
+}
+
+/** A REST-like convention the adapter serves: how a service envelope and the adapter's own failures look in it. */
+export interface AdapterConvention {
+  /** Names the adapter in its own failure messages ("The REST adapter could not reach the mock"). */
+  label: string;
+  /** A service envelope of the mock as this convention's answer. */
+  answer(envelope: Record<string, unknown>, rewriteLink: LinkRewriter): ConventionAnswer;
+  /** The adapter's own failure (403 for a remote admin call, 502 for an unreachable mock or an answer too long). */
+  ownError(status: number, message: string): ConventionAnswer;
+}
+
+/** The plain REST convention of profiles/rest.json. */
+export const REST_CONVENTION: AdapterConvention = {
+  label: 'REST adapter',
+  answer: restAnswer,
+  ownError: (status, message) => ({ status, body: restError(status, message) }),
+};
+
+export function startRestAdapter(options: RestAdapterOptions): Promise<RunningRestAdapter> {
+  return startConventionAdapter(options, REST_CONVENTION);
+}
+
+/** An adapter in front of the mock serving its operations in `convention` (mock/problem-json-adapter.ts uses it too). */
+export async function startConventionAdapter(options: RestAdapterOptions, convention: AdapterConvention): Promise<RunningRestAdapter> {
   const upstream = upstreamOf(options.upstream);
   const host = options.host ?? '127.0.0.1';
   const maxJsonBytes = options.maxJsonBytes ?? DEFAULT_MAX_JSON_BYTES;
   let origin = '';
   const server = createServer((request, response) => {
-    serve(request, response, upstream, origin, maxJsonBytes).catch((error: unknown) => {
-      if (!response.headersSent) sendJson(response, BAD_GATEWAY, restError(BAD_GATEWAY, `The REST adapter could not reach the mock: ${(error as Error).message}`));
+    serve(request, response, upstream, origin, maxJsonBytes, convention).catch((error: unknown) => {
+      if (!response.headersSent) send(response, convention.ownError(BAD_GATEWAY, `The ${convention.label} could not reach the mock: ${(error as Error).message}`));
       else response.destroy();
     });
   });
@@ -70,11 +104,18 @@ export async function startRestAdapter(options: RestAdapterOptions): Promise<Run
   };
 }
 
-async function serve(request: IncomingMessage, response: ServerResponse, upstream: Upstream, origin: string, maxJsonBytes: number): Promise<void> {
+async function serve(
+  request: IncomingMessage,
+  response: ServerResponse,
+  upstream: Upstream,
+  origin: string,
+  maxJsonBytes: number,
+  convention: AdapterConvention,
+): Promise<void> {
   const isAdmin = (request.url ?? '/').startsWith(ADMIN_PREFIX);
   if (isAdmin && !LOOPBACK.has(request.socket.remoteAddress ?? '')) {
     request.resume();
-    sendJson(response, 403, restError(403, 'The mock admin endpoints answer loopback callers only'));
+    send(response, convention.ownError(403, 'The mock admin endpoints answer loopback callers only'));
     return;
   }
   const answer = await forward(request, upstream);
@@ -85,7 +126,7 @@ async function serve(request: IncomingMessage, response: ServerResponse, upstrea
   }
   const bytes = await readLimited(answer, maxJsonBytes);
   if (bytes === undefined) {
-    sendJson(response, BAD_GATEWAY, restError(BAD_GATEWAY, `The mock's answer is longer than the ${maxJsonBytes} bytes the REST adapter translates`));
+    send(response, convention.ownError(BAD_GATEWAY, `The mock's answer is longer than the ${maxJsonBytes} bytes the ${convention.label} translates`));
     return;
   }
   const body = parseJson(bytes);
@@ -94,8 +135,7 @@ async function serve(request: IncomingMessage, response: ServerResponse, upstrea
     response.end(bytes);
     return;
   }
-  const rest = restAnswer(body, linkRewriter(upstream, publicOrigin(request, origin)));
-  sendJson(response, rest.status, rest.body, rest.requestID === undefined ? {} : { 'X-Request-ID': rest.requestID });
+  send(response, convention.answer(body, linkRewriter(upstream, publicOrigin(request, origin))));
 }
 
 /** The export file (and the mock's controls): status, type, disposition and bytes as the mock sent them. */
@@ -141,8 +181,13 @@ function restError(code: number, message: string): unknown {
   return { error: { code, messages: [message] } };
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+function send(response: ServerResponse, answer: ConventionAnswer): void {
+  const text = JSON.stringify(answer.body);
+  const headers: Record<string, string | number> = {
+    'Content-Type': answer.contentType ?? 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  };
+  if (answer.requestID !== undefined) headers['X-Request-ID'] = answer.requestID;
+  response.writeHead(answer.status, headers);
   response.end(text);
 }

@@ -3,18 +3,19 @@ import type { HttpMethod } from '../harness/types';
 import { handleAdmin, isAdminPath } from './admin';
 import { authenticate, permissionDenied } from './auth';
 import { errorEnvelope, successEnvelope, type EnvelopeResponse } from './envelope';
-import { ApiError, ErrorCode } from './errors';
+import { ApiError, ErrorCode, invalidParameter } from './errors';
 import { Params } from './params';
 import { parseJsonBody, readRawBody, type RawBody } from './request-body';
 import { APP_TOKEN_PATH, applicationAccessToken, findOperation, VERSION_PREFIX, type Operation, type OperationContext, type OperationResult } from './routes';
 import type { MockState } from './state';
+import { ALT_KNOWN_PARAMETERS } from './variant';
 
 /** The mock's HTTP server: every request answers, nothing it receives can crash it. */
 export function createMockServer(state: MockState): Server {
   return createServer((request, response) => {
     serve(request, response, state).catch((error: unknown) => {
       console.error('ems mock: internal error', error);
-      if (!response.headersSent) sendEnvelope(response, errorEnvelope(new ApiError(ErrorCode.internal, 'Internal error in the mock; nothing was changed'), state.faults));
+      if (!response.headersSent) sendEnvelope(response, errorEnvelope(new ApiError(ErrorCode.internal, 'Internal error in the mock; nothing was changed'), state.faults, state.alt));
       else response.destroy();
     });
   });
@@ -29,15 +30,17 @@ async function serve(request: IncomingMessage, response: ServerResponse, state: 
     return;
   }
   if (url.pathname === APP_TOKEN_PATH) {
-    sendEnvelope(response, answerWith(state, () => applicationAccessToken(state.faults)));
+    sendEnvelope(response, answerWith(state, () => applicationAccessToken(state.faults)), state.alt);
     return;
   }
   const outcome = serveOperation(request, url, body, state);
   if ('bytes' in outcome) {
-    response.writeHead(200, { 'Content-Type': outcome.contentType, 'Content-Disposition': `attachment; filename="${outcome.fileName}"`, 'Content-Length': outcome.bytes.length });
+    // alt: no Content-Disposition header
+    const disposition = state.alt ? {} : { 'Content-Disposition': `attachment; filename="${outcome.fileName}"` };
+    response.writeHead(200, { 'Content-Type': outcome.contentType, ...disposition, 'Content-Length': outcome.bytes.length });
     response.end(outcome.bytes);
   } else {
-    sendEnvelope(response, outcome);
+    sendEnvelope(response, outcome, state.alt);
   }
 }
 
@@ -46,37 +49,48 @@ function serveOperation(request: IncomingMessage, url: URL, rawBody: RawBody, st
   try {
     result = runOperation(request, url, rawBody, state);
   } catch (error) {
-    if (error instanceof ApiError) return errorEnvelope(error, state.faults);
+    if (error instanceof ApiError) return errorEnvelope(error, state.faults, state.alt);
     throw error;
   }
-  return result.kind === 'file' ? result : successEnvelope(result.data, state.faults);
+  return result.kind === 'file' ? result : successEnvelope(result.data, state.faults, state.alt);
 }
 
 function runOperation(request: IncomingMessage, url: URL, rawBody: RawBody, state: MockState): OperationResult {
   const operation = findOperation(url.pathname);
   if (!operation) throw new ApiError(ErrorCode.unknownOperation, `No operation at ${url.pathname}; operations live under ${VERSION_PREFIX}/`);
   const method = request.method === 'GET' || request.method === 'POST' ? (request.method as HttpMethod) : undefined;
-  if (!method || !operation.methods.includes(method)) {
-    throw new ApiError(ErrorCode.methodNotAllowed, `${operation.path.slice(1)} accepts ${operation.methods.join(' or ')}, not ${request.method}`);
+  // alt: the GET-only operations (helper/ping, exports) take POST as well, parameters in a JSON body.
+  const methods: readonly HttpMethod[] = state.alt ? ['GET', 'POST'] : operation.methods;
+  if (!method || !methods.includes(method)) {
+    throw new ApiError(ErrorCode.methodNotAllowed, `${operation.path.slice(1)} accepts ${methods.join(' or ')}, not ${request.method}`);
   }
   const body = method === 'POST' ? parseJsonBody(rawBody, request.headers['content-type'], state.options.bodyLimitBytes) : {};
-  const token = authenticate(request.headers.authorization, url.searchParams, body, state.faults);
+  const token = authenticate(request.headers.authorization, url.searchParams, body, state.faults, state.alt);
   const now = state.clock.now();
   const context: OperationContext = {
     method,
-    params: new Params(url.searchParams, body),
     token,
     state,
     present: state.present,
+    alt: state.alt,
     now,
     fault: state.faults.has.bind(state.faults),
     link: (query: URLSearchParams) => `http://${request.headers.host ?? 'localhost'}${VERSION_PREFIX}${operation.path}?${query}`,
+    params: new Params(url.searchParams, body, state.alt),
   };
+  if (state.alt) refuseUnknownParameters(operation, context.params);
   if (operation.permission && !token.permissions.has(operation.permission)) {
     if (writesDespiteRefusal(operation, state)) operation.handle(context);
     if (!permissionIgnored(operation, state)) throw permissionDenied(operation.permission);
   }
   return operation.handle(context);
+}
+
+/** alt: a parameter the operation does not take is refused (the default ignores it). */
+function refuseUnknownParameters(operation: Operation, params: Params): void {
+  const known = ALT_KNOWN_PARAMETERS[operation.key] ?? [];
+  const unknown = params.names().filter((name) => !known.includes(name));
+  if (unknown.length > 0) throw invalidParameter(`${operation.path.slice(1)} does not take ${unknown.join(', ')}`);
 }
 
 function permissionIgnored(operation: Operation, state: MockState): boolean {
@@ -90,19 +104,20 @@ function writesDespiteRefusal(operation: Operation, state: MockState): boolean {
 
 function answerWith(state: MockState, produce: () => unknown): EnvelopeResponse {
   try {
-    return successEnvelope(produce(), state.faults);
+    return successEnvelope(produce(), state.faults, state.alt);
   } catch (error) {
-    if (error instanceof ApiError) return errorEnvelope(error, state.faults);
+    if (error instanceof ApiError) return errorEnvelope(error, state.faults, state.alt);
     throw error;
   }
 }
 
-function sendEnvelope(response: ServerResponse, envelope: EnvelopeResponse): void {
-  sendJson(response, envelope.httpStatus, envelope.body);
+function sendEnvelope(response: ServerResponse, envelope: EnvelopeResponse, alt = false): void {
+  sendJson(response, envelope.httpStatus, envelope.body, alt);
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
+/** alt: Content-Type application/json without a charset parameter. */
+function sendJson(response: ServerResponse, status: number, body: unknown, alt = false): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  response.writeHead(status, { 'Content-Type': alt ? 'application/json' : 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   response.end(text);
 }

@@ -10,6 +10,10 @@ export interface SortSpec<T> {
   tieDescending?: boolean;
   /** Fault behaviour: numbers compared as their decimal text. */
   numbersAsText?: boolean;
+  /** alt: absent values last in both directions (default: first ascending, last descending). */
+  absentLast?: boolean;
+  /** alt: text compared as sent, code-unit order (default: lowercased). */
+  caseSensitive?: boolean;
 }
 
 type Key = number | string | undefined;
@@ -58,6 +62,15 @@ interface Entry<T> {
 function entryOrder<T>(spec: SortSpec<T>): (a: Entry<T>, b: Entry<T>) => number {
   const direction = spec.descending ? -1 : 1;
   const tieDirection = spec.tieDescending ? -1 : 1;
+  if (spec.absentLast) {
+    return (a, b) => {
+      if (a.key === undefined || b.key === undefined) {
+        const absent = (a.key === undefined ? 1 : 0) - (b.key === undefined ? 1 : 0);
+        if (absent !== 0) return absent;
+      }
+      return direction * compareKeys(a.key, b.key) || tieDirection * (a.tie - b.tie);
+    };
+  }
   return (a, b) => direction * compareKeys(a.key, b.key) || tieDirection * (a.tie - b.tie);
 }
 
@@ -110,7 +123,7 @@ class WorstFirstHeap<E> {
 
 function sortKey<T>(value: number | string | undefined, spec: SortSpec<T>): Key {
   if (value === undefined) return undefined;
-  if (spec.kind === 'text') return String(value).toLowerCase();
+  if (spec.kind === 'text') return spec.caseSensitive ? String(value) : String(value).toLowerCase();
   if (spec.kind === 'number' && spec.numbersAsText) return String(value);
   return value;
 }

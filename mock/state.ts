@@ -11,20 +11,23 @@ export class MockState {
   readonly clock: MockClock;
   readonly faults: FaultSwitch;
   readonly present: Representation;
+  /** The alt variant (mock/variant.ts): the other reasonable choice wherever interface.md is silent. */
+  readonly alt: boolean;
   store!: Store;
   exports!: ExportJobs;
 
   constructor(readonly options: ResolvedOptions) {
     this.clock = new MockClock(options.clock);
     this.faults = new FaultSwitch(options.faults);
-    this.present = new Representation(options.quirks, this.faults);
+    this.alt = options.variant === 'alt';
+    this.present = new Representation(options.quirks, this.faults, this.alt);
     this.reset();
   }
 
   /** Reseeds the data (relative to the clock's now) and forgets every export job; faults and clock stay. */
   reset(): void {
     const { seed: dataSeed, scale, exportDelayMs, exportPendingPolls } = this.options;
-    this.store = new Store(seed({ seed: dataSeed, scale, now: this.clock.now() }));
-    this.exports = new ExportJobs(dataSeed, exportDelayMs, exportPendingPolls);
+    this.store = new Store(seed({ seed: dataSeed, scale, now: this.clock.now() }), this.alt);
+    this.exports = new ExportJobs(dataSeed, exportDelayMs, exportPendingPolls, this.alt);
   }
 }

@@ -21,13 +21,20 @@ export interface ChildOptions {
   output?: 'pipe' | 'inherit';
   /** Each line the child prints on stdout, as it comes (with output 'pipe'). */
   onLine?: (line: string) => void;
+  /**
+   * false: the child stays in our process group, so Ctrl+C in the terminal reaches it too (Playwright
+   * then ends the run gracefully and still writes its reports). Default true: its own group, which a
+   * time limit or our own end kills whole.
+   */
+  ownGroup?: boolean;
 }
 
 const live = new Set<ChildProcess>();
+const groupLeaders = new WeakSet<ChildProcess>();
 
 /**
- * Runs a command as the leader of its own process group (so a time limit or our own end stops its
- * whole tree) and resolves when it has closed.
+ * Runs a command, by default as the leader of its own process group (so a time limit or our own end
+ * stops its whole tree), and resolves when it has closed.
  */
 export function runChild(command: string, args: string[], options: ChildOptions): Promise<Finished> {
   const started = Date.now();
@@ -35,10 +42,11 @@ export function runChild(command: string, args: string[], options: ChildOptions)
     const child = spawn(command, args, {
       cwd: options.cwd ?? repoPath(),
       env: options.env,
-      detached: true,
+      detached: options.ownGroup !== false,
       stdio: options.output === 'inherit' ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
     });
     live.add(child);
+    if (options.ownGroup !== false) groupLeaders.add(child);
     let stdout = '';
     let stderr = '';
     let pending = '';
@@ -67,11 +75,12 @@ export function runChild(command: string, args: string[], options: ChildOptions)
   });
 }
 
-/** Kills a child started by runChild and everything it started. */
+/** Kills a child started by runChild and, when it leads its own group, everything it started. */
 export function killTree(child: ChildProcess): void {
   if (child.pid === undefined) return;
   try {
-    process.kill(-child.pid, 'SIGKILL');
+    if (groupLeaders.has(child)) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
   } catch {
     // already gone
   }

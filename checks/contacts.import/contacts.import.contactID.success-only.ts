@@ -8,15 +8,24 @@ export default defineCheck({
   rule: 'contacts.import.contactID.success-only',
   title: 'contactID is present exactly on the rows that succeeded',
   async run(ctx) {
-    const batches = fc.oneof(defectiveBatch(addresses).map((batch) => batch.records), anyImportBatch(addresses));
-    await ctx.judge.property(batches, async (records, sample) => {
+    // A missing key, null, "" and 0 each read as "not populated" (carriesContactID). So that a failed row
+    // has a contact it could name, a structurally defective row's address is first imported on its own:
+    // the row still fails (its keys differ from the first record's) and must not carry that contactID.
+    const batches = fc.oneof(
+      defectiveBatch(addresses).map(({ records, defect, defectAt }) => ({
+        records, existing: defect === 'added-key' || defect === 'missing-key' ? records[defectAt]?.email : undefined,
+      })),
+      anyImportBatch(addresses).map((records) => ({ records, existing: undefined })),
+    );
+    await ctx.judge.property(batches, async ({ records, existing }, sample) => {
+      if (existing !== undefined) await importContacts(ctx, { contacts: [{ email: existing }] });
       const reading = await importContacts(ctx, { contacts: records });
       if (!reading.accepted || !reading.rows) return sample.inconclusive('the call was refused, so there were no row results');
       const wrong = reading.rows.findIndex((row) => row.hasContactID !== row.success);
       const row = reading.rows[wrong];
       sample.expect(row === undefined, {
         title: row?.success ? `row ${wrong + 1} succeeded and carries a contactID` : `row ${wrong + 1} failed and carries no contactID`,
-        expected: row?.success ? 'a contactID' : 'no contactID',
+        expected: row?.success ? 'a contactID' : 'no contactID (absent, null, "" or 0)',
         actual: row && { success: row.success, contactID: row.contactID, errors: row.errors },
         response: reading.response,
       });

@@ -1,12 +1,10 @@
 /** The harness's reading of email records: IDs, campaigns, dateSent. */
 import type { Target } from '../../harness/core';
-import { parseTargetDatetime, readInteger, type SearchRecord } from '../../harness/oracles';
+import { parseTargetDatetime, readInteger, referencedID, type SearchRecord } from '../../harness/oracles';
 
 export type Params = Record<string, unknown>;
 export type EmailRecord = SearchRecord;
 
-/** A value the record carries: not absent, not null, not the service's "" for absent. */
-export const hasValue = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 
 const asRecord = (value: unknown): EmailRecord => (value && typeof value === 'object' ? (value as EmailRecord) : {});
 
@@ -20,6 +18,13 @@ export const idsWhere = (records: readonly EmailRecord[], keep: (record: EmailRe
 /** The distinct integers a field holds across records (absent and non-integer values left out). */
 export const distinctIntegers = (records: readonly EmailRecord[], field: string): number[] =>
   [...new Set(records.map((record) => readInteger(record[field])).filter((id): id is number => id !== undefined))];
+
+/**
+ * The distinct records a reference field (parentEmailID, userID, templateID, ...) refers to:
+ * positive integers only, so a missing key, null, "" and 0 (each a reading of "none") are left out.
+ */
+export const distinctReferences = (records: readonly EmailRecord[], field: string): number[] =>
+  [...new Set(records.map((record) => referencedID(record[field])).filter((id): id is number => id !== undefined))];
 
 export function campaignIDsOf(record: unknown): number[] {
   const value = asRecord(record).campaignIDs;

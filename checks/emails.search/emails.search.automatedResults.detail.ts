@@ -1,9 +1,9 @@
 import { defineCheck } from '../../harness/core';
-import { readInteger } from '../../harness/oracles';
+import { referencedID } from '../../harness/oracles';
 import { wideWindowParams } from './date-windows';
 import { searchBothWhole } from './default-searches';
 import { DELIVERY, DETAIL, SUMMARY } from './documented-values';
-import { hasValue, idsOf } from './email-records';
+import { idsOf } from './email-records';
 import { offenders } from './record-evidence';
 
 export default defineCheck({
@@ -22,13 +22,13 @@ export default defineCheck({
     if (summary.records.length === 0 || detail.records.length === 0) {
       return judge.inconclusive(`the window holds ${summary.records.length} summary and ${detail.records.length} detail records; both are needed`);
     }
-    const withParent = summary.records.filter((record) => hasValue(record.parentEmailID));
+    const withParent = summary.records.filter((record) => referencedID(record.parentEmailID) !== undefined);
     judge.check(withParent.length === 0, {
       title: `automatedResults=${SUMMARY} returns aggregated records, none with a parentEmailID`,
       expected: 'no parentEmailID',
       ...offenders(summary, withParent, 'parentEmailID'),
     });
-    const orphans = detail.records.filter((record) => readInteger(record.parentEmailID) === undefined);
+    const orphans = detail.records.filter((record) => referencedID(record.parentEmailID) === undefined);
     judge.check(orphans.length === 0, {
       title: `automatedResults=${DETAIL} returns individual sends, each with a parentEmailID`,
       expected: 'a parentEmailID on every record',

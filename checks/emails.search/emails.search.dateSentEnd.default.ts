@@ -9,7 +9,7 @@ import { END_SLACK_HOURS, RECENT_DAYS, searchWithoutBound, sentBetween, START_SL
 
 export default defineCheck({
   rule: 'emails.search.dateSentEnd.default',
-  title: 'without dateSentEnd the window ends now',
+  title: 'without dateSentEnd the window ends at the current date (today or now)',
   async run(ctx) {
     const { judge, target } = ctx;
     const catalogue = await ctx.observe(emailCatalogue);
@@ -17,9 +17,12 @@ export default defineCheck({
     // An explicit start (the default one plus a margin), so this check does not depend on the default start.
     const start = addDays(defaultWindowStart(now), START_SLACK_DAYS);
     const dateSentStart = formatDatetime(start, target.profile.datetime.format);
-    const upTo = addHours(now, -END_SLACK_HOURS);
+    // "current date" may be read as now or as today's date (00:00:00 GMT, as a bare date parameter reads):
+    // every email sent before today is expected, none sent after now (each with the margin).
+    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const upTo = addHours(today, -END_SLACK_HOURS);
     const later = addHours(now, END_SLACK_HOURS);
-    const recentSince = addDays(now, -RECENT_DAYS);
+    const recentSince = addDays(today, -RECENT_DAYS);
     let recent = 0;
     for (const base of [catalogue.manualSent, catalogue.automatedDetail, catalogue.transactional]) {
       const result = await searchWithoutBound(ctx, base, 'dateSentEnd', { dateSentStart });
@@ -28,7 +31,7 @@ export default defineCheck({
       recent += expected.filter((record) => dateSentOf(record, target)! >= recentSince).length;
       const missing = notReturned(result, expected);
       judge.check(missing.length === 0, {
-        title: `${base.label} without dateSentEnd returns every email sent up to now (${END_SLACK_HOURS} h margin)`,
+        title: `${base.label} without dateSentEnd returns every email sent before the current date (${END_SLACK_HOURS} h margin)`,
         expected: { count: expected.length, upTo: upTo.toISOString() },
         ...leftOut(result, missing, 'dateSent'),
       });
@@ -42,6 +45,6 @@ export default defineCheck({
         ...offenders(result, future, 'dateSent'),
       });
     }
-    if (recent === 0) judge.inconclusive(`no email was sent in the last ${RECENT_DAYS} days, so an end earlier than now could not show`);
+    if (recent === 0) judge.inconclusive(`no email was sent in the ${RECENT_DAYS} days before today, so an early end could not show`);
   },
 });

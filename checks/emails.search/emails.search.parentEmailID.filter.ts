@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/core';
-import { readInteger } from '../../harness/oracles';
-import { distinctIntegers } from './email-records';
+import { referencedID } from '../../harness/oracles';
+import { distinctReferences } from './email-records';
 import { judgeExactFilter } from './exact-filter';
 import { offenders } from './record-evidence';
 
@@ -13,13 +13,13 @@ export default defineCheck({
       param: 'parentEmailID',
       // Parents seen on automated sends (detail) and on A/B split sends (manual).
       bases: (catalogue) => [catalogue.automatedDetail, catalogue.manualSent],
-      valuesOf: (records) => distinctIntegers(records, 'parentEmailID'),
-      matches: (record, parent) => readInteger(record.parentEmailID) === parent,
+      valuesOf: (records) => distinctReferences(records, 'parentEmailID'),
+      matches: (record, parent) => referencedID(record.parentEmailID) === parent,
       none: 'no record with a parentEmailID in the window (no automated send, no A/B split)',
       title: (parent, base) => `parentEmailID=${parent} returns exactly the sends of ${base.label} with that parent`,
       runs: (pairs) => Math.min(12, pairs * 2),
       also(result, parent, base, sample) {
-        const misfits = result.records.filter((record) => readInteger(record.parentEmailID) !== parent);
+        const misfits = result.records.filter((record) => referencedID(record.parentEmailID) !== parent);
         sample.expect(misfits.length === 0, {
           title: `every record returned for parentEmailID=${parent} (${base.label}) has that parentEmailID`,
           expected: parent,

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/core';
-import { readInteger } from '../../harness/oracles';
-import { distinctIntegers } from './email-records';
+import { referencedID } from '../../harness/oracles';
+import { distinctReferences } from './email-records';
 import { judgeExactFilter } from './exact-filter';
 
 export default defineCheck({
@@ -11,8 +11,8 @@ export default defineCheck({
       sampleKey: 'userID',
       param: 'userID',
       bases: (catalogue) => [catalogue.manualAll, catalogue.automatedSummary, catalogue.transactional],
-      valuesOf: (records) => distinctIntegers(records, 'userID'),
-      matches: (record, userID) => readInteger(record.userID) === userID,
+      valuesOf: (records) => distinctReferences(records, 'userID'),
+      matches: (record, userID) => referencedID(record.userID) === userID,
       none: 'no email in the window has a userID',
       title: (userID, base) => `userID=${userID} with ${base.label} returns exactly that user's emails`,
       runs: () => 12,

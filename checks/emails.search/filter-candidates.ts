@@ -2,7 +2,7 @@
 import type { Target } from '../../harness/core';
 import { patternSource, type FilterCandidates } from '../../generators';
 import type { EmailBase } from './email-catalogue';
-import { campaignIDsOf, distinctIntegers, idsOf } from './email-records';
+import { campaignIDsOf, distinctReferences, idsOf } from './email-records';
 
 /** The transactional categories the target profile's fixtures name (categories are not on the records). */
 export function transactionalCategories(target: Target): string[] {
@@ -15,11 +15,11 @@ export function filterCandidates(base: EmailBase, names: string[]): FilterCandid
   const records = base.records;
   const distinct = <T>(values: T[]): T[] => [...new Set(values)].slice(0, 20);
   const all: FilterCandidates = {
-    userID: distinctIntegers(records, 'userID').slice(0, 20),
+    userID: distinctReferences(records, 'userID').slice(0, 20),
     title: distinct(records.map((record) => record.title).filter(patternSource).map((title) => `${title.slice(0, Math.ceil(title.length / 2))}*`)),
     subject: distinct(records.map((record) => record.subject).filter(patternSource).map((subject) => `*${subject.slice(Math.floor(subject.length / 2))}`)),
     emailIDs: distinct(idsOf(records)).map((id, i, ids) => [id, ids[(i + 7) % ids.length]!]),
-    parentEmailID: distinctIntegers(records, 'parentEmailID').slice(0, 20),
+    parentEmailID: distinctReferences(records, 'parentEmailID').slice(0, 20),
     campaignID: distinct(records.flatMap(campaignIDsOf)),
   };
   return Object.fromEntries(names.map((name) => [name, all[name] ?? []]));

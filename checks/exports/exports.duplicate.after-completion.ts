@@ -2,6 +2,7 @@ import { defineCheck, type ApiResponse } from '../../harness/core';
 import { LANES, RangeLane, rangeText } from '../../generators';
 import { pollJob, startExport, timelineText } from '../shared/export-jobs';
 import { firstJobProperty } from './duplicate-requests';
+import { budgetText } from './job-runs';
 
 export default defineCheck({
   rule: 'exports.duplicate.after-completion',
@@ -12,7 +13,8 @@ export default defineCheck({
       const { jobID, range } = first;
       const run = await pollJob(api, target, jobID, first.startedAt);
       if (run.phase !== 'completed') {
-        sample.inconclusive(`job ${first.jobID} did not complete (${run.finished ? `it ended ${run.timeline.at(-1)?.status ?? 'as an error'}` : 'not finished within the export budget'})`);
+        const unfinished = run.budgetExceeded ? budgetText(jobID, run.budgetExceeded) : 'not finished within the export budget';
+        sample.inconclusive(`job ${first.jobID} did not complete (${run.finished ? `it ended ${run.timeline.at(-1)?.status ?? 'as an error'}` : unfinished})`);
       }
       // A brief refusal (a target busy with other jobs) is retried; one that lasts is the deviation.
       const jobMs = (run.finishedAt ?? Date.now()) - first.startedAt;

@@ -16,12 +16,17 @@ export default defineCheck({
       judge.inconclusive('the Completed job carries no fileExpiration (exports.job.file-key judges that)');
       return;
     }
-    // fileExpiration: a GMT datetime in the future when the job completes.
+    // fileExpiration: a GMT datetime in the future when the job completes. A value that cannot be read as a
+    // datetime leaves the moment unknown: its format is envelope.datetime-format's business, not this rule's.
     const until = readDatetime(expiration, target.profile.datetime.format);
-    judge.check(until !== undefined && until.getTime() > finishedAt - CLOCK_SKEW_MS, {
+    if (until === undefined) {
+      judge.inconclusive(`fileExpiration ${JSON.stringify(expiration)} could not be read as a datetime, so when it lies is unknown`);
+      return;
+    }
+    judge.check(until.getTime() > finishedAt - CLOCK_SKEW_MS, {
       title: `fileExpiration ${JSON.stringify(expiration)} is a GMT datetime after the moment the job was seen Completed`,
       expected: `a datetime after ${new Date(finishedAt).toISOString()} (allowing ${CLOCK_SKEW_MS / 60_000} min of clock difference)`,
-      actual: until ? until.toISOString() : `${JSON.stringify(expiration)} (not a datetime)`,
+      actual: until.toISOString(),
       response: job.completed,
     });
   },

@@ -2,6 +2,7 @@
 import type { Target } from '../../harness/core';
 import type { Evidence } from '../../harness/types';
 import { rangeText } from '../../generators';
+import type { BudgetExceeded } from '../shared/export-budget';
 import type { ExportRun, ExportStart } from '../shared/export-jobs';
 
 /** How long a check retries an export request that a conforming target would accept at once. */
@@ -24,7 +25,13 @@ export function unusableRun(exportRun: ExportRun): string | undefined {
   if (!start.accepted) return `the export request ${rangeText(start.range)} was refused ${start.refusals.length} time(s): ${start.refusals.at(-1)?.errors[0] ?? 'no message'}`;
   if (start.jobID === undefined) return `the export request ${rangeText(start.range)} answered no readable jobID`;
   if (!run) return 'the job was not polled';
+  if (!run.finished && run.stoppedBecause === 'export-budget' && run.budgetExceeded) return budgetText(start.jobID, run.budgetExceeded);
   if (!run.finished) return `the job ${start.jobID} did not finish (${run.stoppedBecause === 'run-budget' ? 'run time budget reached' : 'export budget reached'}; last status ${run.timeline.at(-1)?.status ?? 'none'})`;
   if (run.phase !== 'completed') return `the job ${start.jobID} ended ${run.timeline.at(-1)?.status ?? 'as an error'}, not Completed`;
   return undefined;
+}
+
+/** Why a job was not waited for to its end: the run's first job past the export budget (this one or an earlier one). */
+export function budgetText(jobID: number, exceeded: BudgetExceeded): string {
+  return exceeded.jobID === jobID ? exceeded.reason : `${exceeded.reason}; job ${jobID} was not waited for (the export budget is spent once per run)`;
 }

@@ -1,7 +1,7 @@
 /** The groups/search filters as the subset check uses them: candidate values from discovered groups, and record predicates. */
 import fc from 'fast-check';
 import { nameFragment, type FilterCandidates } from '../../generators';
-import { containsText, readBoolean } from '../../harness/oracles';
+import { containsText, readBoolean, referencedID } from '../../harness/oracles';
 import type { RecordPredicate, SearchRecord } from '../shared/search';
 import { groupId, nameOf } from './discovery';
 import { filterValues, matchesValue } from './group-filters';
@@ -11,7 +11,8 @@ export const GROUP_PREDICATES: Record<string, RecordPredicate> = {
   groupName: (g, v) => containsText(nameOf(g), String(v)),
   status: (g, v) => matchesValue(g, 'status', v),
   type: (g, v) => matchesValue(g, 'type', v),
-  private: (g, v) => readBoolean(g.private) === v,
+  // Only private=0 is documented ("Passing 0 returns groups displayed ..."); what private=1 selects is silent.
+  private: (g, v) => (v === false ? readBoolean(g.private) === false : true),
   groupIDs: (g, v) => Array.isArray(v) && v.includes(groupId(g)),
 };
 
@@ -20,7 +21,7 @@ export function filterCandidates(groups: readonly SearchRecord[]): FilterCandida
   const names = groups.map(nameOf).filter((n) => n.length >= 2);
   const fragments = fc.sample(nameFragment(names), { numRuns: 12, seed: 7 });
   const ids = groups.map(groupId).filter((id): id is number => typeof id === 'number');
-  const userIDs = [...new Set(groups.map((g) => g.userID).filter((u): u is number => typeof u === 'number'))];
+  const userIDs = [...new Set(groups.map((g) => referencedID(g.userID)).filter((u): u is number => u !== undefined))];
   const idSets = ids.length === 0 ? [] : fc.sample(fc.subarray(ids, { minLength: 1, maxLength: 6 }), { numRuns: 6, seed: 11 });
   return {
     groupName: [...new Set(fragments)].filter((f) => f.length > 0),

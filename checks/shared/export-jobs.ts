@@ -6,6 +6,7 @@ import { valueAt } from '../../harness/contract';
 import type { ApiClient, ApiResponse, Target } from '../../harness/core';
 import type { Profile } from '../../harness/types';
 import { rangeParams, type DateRange } from '../../generators';
+import { budgetExceeded, recordBudgetExceeded, type BudgetExceeded } from './export-budget';
 
 // ------------------------------------------------------------------ reading job answers
 
@@ -107,6 +108,11 @@ export interface JobRun {
   finished: boolean;
   /** Why polling stopped without an end: the export budget, or the run's time budget. */
   stoppedBecause?: 'export-budget' | 'run-budget';
+  /**
+   * With stoppedBecause 'export-budget': the run's first job seen past the export budget (this job, or
+   * an earlier one of the run, in which case this job was not waited for: the budget is spent once per run).
+   */
+  budgetExceeded?: BudgetExceeded;
   timeline: Poll[];
   /** When the end was seen (ms since epoch). */
   finishedAt?: number;
@@ -114,7 +120,8 @@ export interface JobRun {
 
 /**
  * Polls jobStatus with backoff (200 ms, growing by a quarter, at most 5 s apart) until the job is Completed or
- * Failed (per the profile), or the export budget (EMS_EXPORT_BUDGET_S) from `startedAt` has passed.
+ * Failed (per the profile), or the export budget (EMS_EXPORT_BUDGET_S) from `startedAt` has passed, or
+ * another job of the run was seen past it (export-budget.ts: the budget is spent once per run).
  * Pending, running and unknown statuses mean "poll again" (the full list of statuses is not shown).
  */
 export async function pollJob(api: ApiClient, target: Target, jobID: number, startedAt: number): Promise<JobRun> {
@@ -128,8 +135,12 @@ export async function pollJob(api: ApiClient, target: Target, jobID: number, sta
     const status = jobStatusOf(last);
     timeline.push({ elapsedMs: Date.now() - startedAt, outcome: last.outcome, ...(status === undefined ? {} : { status }), phase });
     if (phase === 'completed' || phase === 'failed') return { last, phase, finished: true, timeline, finishedAt: Date.now() };
+    const seen = budgetExceeded(target);
+    if (seen) return { last, phase, finished: false, stoppedBecause: 'export-budget', budgetExceeded: seen, timeline };
     const next = Date.now() + delay;
-    if (next > budgetEnd) return { last, phase, finished: false, stoppedBecause: 'export-budget', timeline };
+    if (next > budgetEnd) {
+      return { last, phase, finished: false, stoppedBecause: 'export-budget', budgetExceeded: recordBudgetExceeded(target, jobID, status), timeline };
+    }
     if (next > target.deadline) return { last, phase, finished: false, stoppedBecause: 'run-budget', timeline };
     await sleep(delay);
     delay = Math.min(Math.round(delay * 1.25), 5000);

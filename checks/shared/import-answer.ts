@@ -3,7 +3,7 @@
  * results, their flags, and the contacts it shows were saved, for the created-contacts log.
  */
 import type { ApiResponse, CreatedContactsLog, Target } from '../../harness/core';
-import { isSet } from '../../harness/oracles';
+import { isAbsent, isSet } from '../../harness/oracles';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,7 +29,7 @@ export function importRows(response: ApiResponse): ImportRow[] {
 export interface RowResult {
   email: unknown;
   contactID: unknown;
-  /** Whether contactID is there: not absent, not null, not the profile's "" for absent values. */
+  /** Whether contactID is populated (carriesContactID). */
   hasContactID: boolean;
   success: boolean;
   inserted: boolean;
@@ -47,12 +47,18 @@ export interface ImportReading {
   rows?: RowResult[];
 }
 
+/**
+ * Whether a row carries a contactID. interface.md ("Populated only when success is true") does not say
+ * how an unpopulated contactID looks: a missing key, null, "" and 0 each read as "not populated", under
+ * every profile (whether "" is a documented type is the schema rule's business, not this one's).
+ */
+export const carriesContactID = (contactID: unknown): boolean => !isAbsent(contactID) && contactID !== 0 && contactID !== '0';
+
 /** Reads an answer of contacts/import through the target profile. */
-export function readImport(response: ApiResponse, target: Pick<Target, 'profile'>): ImportReading {
+export function readImport(response: ApiResponse, _target: Pick<Target, 'profile'>): ImportReading {
   const accepted = response.outcome === 'success';
   const result = accepted && isObject(response.importResult) ? response.importResult : undefined;
   const results = result?.contactResults;
-  const absentAsEmpty = target.profile.quirks?.emptyStringForAbsent === true;
   const rows = Array.isArray(results)
     ? results.map((row): RowResult => {
         const item = isObject(row) ? row : {};
@@ -60,7 +66,7 @@ export function readImport(response: ApiResponse, target: Pick<Target, 'profile'
         return {
           email: item.email,
           contactID,
-          hasContactID: contactID !== undefined && contactID !== null && !(absentAsEmpty && contactID === ''),
+          hasContactID: carriesContactID(contactID),
           success: isSet(item.success),
           inserted: isSet(item.inserted),
           updated: isSet(item.updated),

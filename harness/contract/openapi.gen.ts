@@ -329,7 +329,7 @@ export interface components {
              * Format: ems-datetime
              * @description When the record was modified.
              */
-            dateModified: string;
+            dateModified?: string;
             /**
              * Format: ems-datetime
              * @description When the group was last sent an email.
@@ -384,7 +384,7 @@ export interface components {
              * Format: ems-datetime
              * @description When the record was modified.
              */
-            dateModified: string;
+            dateModified?: string;
             /**
              * Format: ems-datetime
              * @description When the email was sent.

@@ -50,7 +50,8 @@ function load(nameOrPath: string, fromDir: string, chain: string[]): Profile {
   const { file, label } = locate(nameOrPath, fromDir);
   if (chain.includes(file)) throw new Error(`${label}: extends itself (${[...chain, file].join(' -> ')})`);
   const own = readJson(file, label);
-  let merged: unknown = own;
+  // Applied to nothing, the merge patch drops the profile's own nulls ("removes nothing").
+  let merged: unknown = deepMerge(undefined, own);
   if (typeof own.extends === 'string') {
     let base: Profile;
     try {
@@ -62,13 +63,15 @@ function load(nameOrPath: string, fromDir: string, chain: string[]): Profile {
   }
   const validateProfile = compileJsonSchema<Profile>(profileSchema);
   if (!validateProfile(merged)) throw new Error(`${label}: ${describeErrors(validateProfile.errors)}`);
-  return merged;
+  // No envelope (absent, or removed with null): no envelope schema on either side.
+  return { ...merged, envelope: merged.envelope ?? {} };
 }
 
 /**
  * A target profile: a built-in name (profiles/<name>.json) or a path to a profile file (relative
- * to the working directory). `extends` is resolved by deep merge (this profile wins) and the
- * result is validated against profiles/profile.schema.json. Every failure is one line naming the profile.
+ * to the working directory). `extends` is resolved as a JSON merge patch (this profile wins; a
+ * member set to null removes the parent's, e.g. `"envelope": null`) and the result is validated
+ * against profiles/profile.schema.json. Every failure is one line naming the profile.
  */
 export function loadProfile(nameOrPath: string = DEFAULT_PROFILE): Profile {
   return load(nameOrPath, process.cwd(), []);

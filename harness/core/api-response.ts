@@ -26,7 +26,8 @@ export interface BodyReading {
   body: unknown;
   payload: unknown;
   errors: string[];
-  code?: number;
+  /** The error code, as the profile types it (outcome.codeType). */
+  code?: number | string;
   records?: unknown[];
   paging?: Paging;
   job?: ExportJobView;

@@ -38,8 +38,8 @@ export function readBody(op: OperationKey, parts: PayloadParts, wire: WireRespon
     outcome,
     body,
     payload,
-    errors: messages(valueAt(body, convention.errorsPointer)),
-    code: convention.codePointer === undefined ? undefined : asNumber(valueAt(body, convention.codePointer)),
+    errors: messagesOf(valueAt(body, convention.errorsPointer), convention.messagePointer),
+    code: codeOf(body, convention),
   };
   if (parts.has('records')) {
     const records = at(pointers.records);
@@ -92,9 +92,50 @@ function jobOf(payload: unknown, pointers: Profile['pointers']['job']): ExportJo
   };
 }
 
-function messages(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
+/** Where an object's message sits when the profile does not say (`{"code": "...", "message": "..."}`). */
+export const DEFAULT_MESSAGE_POINTER = '/message';
+
+/** The form of the value at errorsPointer: one string, an array of strings, or objects (one or an array). */
+export type MessagesForm = 'string' | 'strings' | 'objects';
+
+/** Which form a messages value has; undefined for anything else (a number, a mixed array, nothing). An empty array is `strings`. */
+export function messagesFormOf(value: unknown): MessagesForm | undefined {
+  if (typeof value === 'string') return 'string';
+  if (isObject(value)) return 'objects';
+  if (!Array.isArray(value)) return undefined;
+  if (value.every((item) => typeof item === 'string')) return 'strings';
+  if (value.every(isObject)) return 'objects';
+  return undefined;
+}
+
+/**
+ * The messages of the value at errorsPointer, whatever its form: one string (an empty one is no
+ * message), an array of strings, or objects (one or an array) whose message is the string at
+ * messagePointer (an object without one is kept as its JSON text).
+ */
+export function messagesOf(value: unknown, messagePointer: string = DEFAULT_MESSAGE_POINTER): string[] {
+  if (typeof value === 'string') return value === '' ? [] : [value];
+  const items = Array.isArray(value) ? value : isObject(value) ? [value] : [];
+  return items.map((item) => {
+    if (typeof item === 'string') return item;
+    const text = isObject(item) ? valueAt(item, messagePointer) : undefined;
+    return typeof text === 'string' ? text : JSON.stringify(item);
+  });
+}
+
+/**
+ * The error code at the profile's codePointer, read as the profile's codeType: an integer-typed code
+ * is a number, a string-typed code a non-empty string; anything else (or no codePointer) is undefined.
+ */
+export function codeOf(body: unknown, convention: Profile['outcome']): number | string | undefined {
+  if (convention.codePointer === undefined) return undefined;
+  const value = valueAt(body, convention.codePointer);
+  if (convention.codeType === 'string') return typeof value === 'string' && value !== '' ? value : undefined;
+  return asNumber(value);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function asNumber(value: unknown): number | undefined {

@@ -1,13 +1,14 @@
 import type { Evidence, Profile, ValidationIssue, Verdict } from '../types';
 import type { ApiResponse } from './api-response';
 import { responseEvidence } from './evidence';
-import { statusMatches } from './read-body';
-import { findRule } from '../contract';
+import { messagesFormOf, statusMatches } from './read-body';
+import { findRule, valueAt } from '../contract';
 
 /**
  * The verdicts every answered request earns on the cross-cutting rules: `schema.<op>`,
  * `envelope.shape`, `envelope.datetime-format` (from validation), `envelope.http-status` and
- * `envelope.error-signal` (from the profile's outcome convention). Only rules of the catalogue
+ * `envelope.error-signal` (from the profile's outcome convention: the code as its codeType, the
+ * messages in any form or the declared errorsForm). Only rules of the catalogue
  * that list the operation are judged.
  */
 export function responseVerdicts(response: ApiResponse, profile: Profile): Verdict[] {
@@ -68,21 +69,34 @@ function httpStatusVerdict(response: ApiResponse, profile: Profile): Verdict {
 
 function errorSignalVerdict(response: ApiResponse, profile: Profile): Verdict {
   const rule = 'envelope.error-signal';
-  const hasCode = profile.outcome.codePointer !== undefined;
+  const { codePointer, codeType = 'integer', errorsPointer, errorsForm } = profile.outcome;
+  const hasCode = codePointer !== undefined;
+  const rawCode = hasCode ? valueAt(response.body, codePointer) : undefined;
   const problems: Array<{ title: string; pointer?: string; expected: unknown; actual: unknown }> = [];
   if (response.outcome === 'success') {
-    if (hasCode && response.code !== undefined && response.code !== 0) {
-      problems.push({ title: 'a success carries a non-zero code', pointer: profile.outcome.codePointer, expected: 0, actual: response.code });
+    if (hasCode && codeType === 'integer' && response.code !== undefined && response.code !== 0) {
+      problems.push({ title: 'a success carries a non-zero code', pointer: codePointer, expected: 0, actual: response.code });
+    }
+    if (hasCode && codeType === 'string' && response.code !== undefined) {
+      problems.push({ title: 'a success carries an error code', pointer: codePointer, expected: 'no code (or "")', actual: response.code });
     }
     if (response.errors.length > 0) {
-      problems.push({ title: 'a success carries error messages', pointer: profile.outcome.errorsPointer, expected: [], actual: response.errors });
+      problems.push({ title: 'a success carries error messages', pointer: errorsPointer, expected: [], actual: response.errors });
     }
   } else {
-    if (hasCode && (response.code === undefined || response.code === 0 || !Number.isInteger(response.code))) {
-      problems.push({ title: 'an error carries no non-zero integer code', pointer: profile.outcome.codePointer, expected: 'a non-zero integer', actual: response.code });
+    if (hasCode && codeType === 'integer' && (response.code === undefined || response.code === 0 || !Number.isInteger(response.code))) {
+      problems.push({ title: 'an error carries no non-zero integer code', pointer: codePointer, expected: 'a non-zero integer', actual: rawCode });
+    }
+    if (hasCode && codeType === 'string' && response.code === undefined) {
+      problems.push({ title: 'an error carries no non-empty string code', pointer: codePointer, expected: 'a non-empty string', actual: rawCode });
     }
     if (response.errors.length === 0) {
-      problems.push({ title: 'an error carries no error message', pointer: profile.outcome.errorsPointer, expected: 'at least one message', actual: response.errors });
+      problems.push({ title: 'an error carries no error message', pointer: errorsPointer, expected: 'at least one message', actual: response.errors });
+    }
+    const messages = valueAt(response.body, errorsPointer);
+    const form = messagesFormOf(messages);
+    if (errorsForm !== undefined && messages !== undefined && form !== errorsForm) {
+      problems.push({ title: `an error's messages are not in the declared form (${errorsForm})`, pointer: errorsPointer, expected: errorsForm, actual: messages });
     }
   }
   if (problems.length === 0) return pass(rule);

@@ -1,5 +1,6 @@
 /** Oracles: readers of what targets answer and the judgements built on them; one concept per file. */
 export * from './integers';
+export * from './absent';
 export * from './booleans';
 export * from './text';
 export * from './time';

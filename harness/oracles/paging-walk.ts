@@ -47,7 +47,8 @@ export async function walkPages(api: ApiClient, op: OperationKey, params: Params
 
 function isLastPage(page: number, count: number, response: ApiResponse): boolean {
   const paging = response.paging ?? {};
-  if (paging.next === '') return true;
+  // "" when there is no next page (service-facts.md); null says the same. A missing next is no signal (the profile may have none).
+  if ((paging.next as unknown) === '' || (paging.next as unknown) === null) return true;
   if (paging.totalPages !== undefined && page >= paging.totalPages) return true;
   return count === 0 || (paging.rpp !== undefined && count < paging.rpp);
 }

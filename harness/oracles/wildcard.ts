@@ -3,12 +3,12 @@
  * characters (none included). Letter case is not documented: `matches` ignores case, `matchesExactCase`
  * does not, so a check can require what every reading requires and accept what any reading allows.
  */
-function toRegExp(pattern: string, flags: string): RegExp {
+function toRegExp(pattern: string, flags: string, anchored = true): RegExp {
   const body = pattern
     .split('*')
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
     .join('.*');
-  return new RegExp(`^${body}$`, flags);
+  return anchored ? new RegExp(`^${body}$`, flags) : new RegExp(body, flags);
 }
 
 export const matchesWildcard = (value: unknown, pattern: string): boolean =>
@@ -16,3 +16,10 @@ export const matchesWildcard = (value: unknown, pattern: string): boolean =>
 
 export const matchesWildcardExactCase = (value: unknown, pattern: string): boolean =>
   typeof value === 'string' && toRegExp(pattern, 's').test(value);
+
+/**
+ * The widest reading of "Searches title; * is a wildcard": the pattern may match any part of the value
+ * (a search, not an anchored match) and case is ignored. A value outside this reading matches under none.
+ */
+export const matchesWildcardAnywhere = (value: unknown, pattern: string): boolean =>
+  typeof value === 'string' && toRegExp(pattern, 'is', false).test(value);

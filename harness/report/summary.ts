@@ -15,6 +15,10 @@ export function renderSummary(report: ConformanceReport, outDir = 'reports'): st
   ];
   if (failing.length) lines.push('', `failing (${failing.length}):`, ...failing.map(oneLine));
   if (inconclusive.length) lines.push('', `inconclusive (${inconclusive.length}):`, ...inconclusive.map(oneLine));
+  const partial = partialRules(report);
+  if (partial.unfinished.length || partial.transport.length) {
+    lines.push('', `partial run: ${partial.unfinished.length} rule(s) unfinished (time budget), ${partial.transport.length} inconclusive on transport failures`);
+  }
   lines.push(
     '',
     `reports: ${join(outDir, 'conformance.html')}  ${join(outDir, 'junit.xml')}  ${join(outDir, 'conformance.json')}`,
@@ -26,4 +30,25 @@ function oneLine(rule: RuleResult): string {
   const reason = (rule.reason ?? '').replace(/\s+/g, ' ').trim();
   const short = reason.length > 110 ? `${reason.slice(0, 107)}...` : reason;
   return `  ${rule.id}${short ? `  ${short}` : ''}`;
+}
+
+/** A reason that says the rule was left unjudged because the run ran out of time (budget, test timeout, interruption). */
+const UNFINISHED = /\bunfinished\b|\btime budget\b/i;
+/** A reason that says the rule was left unjudged because a request got no usable answer ("transport: reset ...", "a transport failure (timeout)"). */
+const TRANSPORT = /\btransport(?:: | failure)/i;
+
+/**
+ * The inconclusive rules a run left unjudged for want of time or of answers, not because of the
+ * target's data ("no archived group" is the data's answer and counts in neither list).
+ */
+export function partialRules(report: Pick<ConformanceReport, 'rules'>): { unfinished: string[]; transport: string[] } {
+  const unfinished: string[] = [];
+  const transport: string[] = [];
+  for (const rule of report.rules) {
+    if (rule.verdict !== 'inconclusive') continue;
+    const reason = rule.reason ?? '';
+    if (UNFINISHED.test(reason)) unfinished.push(rule.id);
+    else if (TRANSPORT.test(reason)) transport.push(rule.id);
+  }
+  return { unfinished, transport };
 }

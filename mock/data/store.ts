@@ -27,7 +27,11 @@ export class Store {
   private readonly contactsByID = new Map<number, Contact>();
   private nextContactID = 1;
 
-  constructor(data: SeedData) {
+  /**
+   * alt (the alt variant): contacts are matched on their email exactly, case included, and an
+   * automated summary's dateSent is its first send (default: its latest).
+   */
+  constructor(data: SeedData, private readonly alt = false) {
     this.users = data.users;
     this.groups = data.groups;
     this.emails = data.emails;
@@ -41,6 +45,19 @@ export class Store {
       automatedSends: data.emails.filter((email) => email.deliveryType === 'Automated' && email.parentEmailID !== undefined),
       transactional: data.emails.filter((email) => email.deliveryType === 'Transactional'),
     };
+    if (alt) this.dateSummariesByFirstSend();
+  }
+
+  private dateSummariesByFirstSend(): void {
+    const first = new Map<number, number>();
+    for (const send of this.emailSets.automatedSends) {
+      const parent = send.parentEmailID as number;
+      if (send.dateSent !== undefined) first.set(parent, Math.min(first.get(parent) ?? Infinity, send.dateSent));
+    }
+    for (const summary of this.emailSets.automatedSummaries) {
+      const dateSent = first.get(summary.emailID);
+      if (dateSent !== undefined) summary.dateSent = dateSent;
+    }
   }
 
   group(groupID: number): Group | undefined {
@@ -53,7 +70,7 @@ export class Store {
 
   /** Existing contacts are matched on email address, case-insensitively. */
   contactByEmail(email: string): Contact | undefined {
-    return this.contactsByEmail.get(emailKey(email));
+    return this.contactsByEmail.get(this.alt ? email : emailKey(email));
   }
 
   allocateContactID(): number {
@@ -85,7 +102,7 @@ export class Store {
 
   private addContact(contact: Contact): void {
     this.contactsByID.set(contact.contactID, contact);
-    if (contact.email !== '') this.contactsByEmail.set(emailKey(contact.email), contact);
+    if (contact.email !== '') this.contactsByEmail.set(this.alt ? contact.email : emailKey(contact.email), contact);
     this.nextContactID = Math.max(this.nextContactID, contact.contactID + 1);
   }
 }

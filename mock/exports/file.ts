@@ -24,7 +24,12 @@ const COLUMNS: readonly [string, (email: Email) => string | number | undefined][
   ['unsubscribes', (email) => email.metrics.unsubscribes],
 ];
 
-const EXPORT_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
+/** alt: two more columns at the end. */
+const ALT_COLUMNS: typeof COLUMNS = [
+  ...COLUMNS,
+  ['templateID', (email) => email.templateID],
+  ['dateAdded', (email) => formatServiceDatetime(email.dateAdded)],
+];
 
 interface FileFormat {
   entryName: string;
@@ -38,7 +43,8 @@ interface FileFormat {
  * The export file: a zip holding one `{fileKey}.csv`, which is tab-delimited, rows ending CR LF, every
  * value in double quotes (quotes inside doubled), with a header row. Absent values are empty.
  */
-export function buildExportZip(fileKey: string, rows: readonly Email[], faults: FaultSwitch): Uint8Array {
+export function buildExportZip(fileKey: string, rows: readonly Email[], faults: FaultSwitch, alt = false): Uint8Array {
+  const columns = alt ? ALT_COLUMNS : COLUMNS;
   const format: FileFormat = {
     entryName: faults.has('exports-file-entry-misnamed') ? 'export.csv' : `${fileKey}.csv`,
     delimiter: faults.has('exports-file-comma-delimited') ? ',' : '\t',
@@ -47,7 +53,7 @@ export function buildExportZip(fileKey: string, rows: readonly Email[], faults: 
     dropLastRow: faults.has('exports-file-missing-last-row'),
   };
   const written = format.dropLastRow ? rows.slice(0, -1) : rows;
-  const lines = [EXPORT_COLUMNS, ...written.map((email) => COLUMNS.map(([, read]) => read(email)))].map((values) =>
+  const lines = [columns.map(([name]) => name), ...written.map((email) => columns.map(([, read]) => read(email)))].map((values) =>
     values.map((value) => cell(value, format.quoted)).join(format.delimiter),
   );
   const text = lines.map((line) => line + format.lineEnding).join('');

@@ -4,11 +4,15 @@ import { DAY_MS, HOUR_MS, parseDate } from '../datetime';
 import type { FaultSwitch } from '../faults';
 import { createRandom, randomGuid, type Random } from '../random';
 
-export type JobStatus = 'Pending' | 'Completed' | 'Failed';
+export type JobStatus = 'Pending' | 'In Progress' | 'Completed' | 'Failed';
 
 /** The mock's documented failure trigger: an export range starting before this date ends Failed. */
 const FAILING_BEFORE = '2000-01-01';
 const FILE_LIFETIME_MS = 24 * HOUR_MS;
+/** alt: files are available for 6 hours after completion. */
+const ALT_FILE_LIFETIME_MS = 6 * HOUR_MS;
+/** alt: job IDs start here. */
+const ALT_FIRST_JOB_ID = 1001;
 
 export interface ExportResult {
   rows: Email[];
@@ -22,7 +26,9 @@ export interface ExportJob {
   startDate: string;
   endDate: string;
   requestedAt: number;
-  /** When the job leaves Pending, on the mock clock. */
+  /** alt: when the job moves from Pending to In Progress, on the mock clock. */
+  startedAt: number;
+  /** When the job leaves Pending (alt: In Progress), on the mock clock. */
   readyAt: number;
   /** How many jobStatus answers it has had. */
   polls: number;
@@ -43,13 +49,22 @@ export class ExportJobs {
     private readonly delayMs: readonly [number, number],
     /** At most this many jobStatus answers say Pending (mock option exportPendingPolls); Infinity: no limit. */
     private readonly pendingPolls = Infinity,
+    /**
+     * alt (mock/variant.ts): a job is Pending, then In Progress, then Completed or Failed (with a poll limit:
+     * Pending for pendingPolls answers, In Progress for one more); IDs start at 1001; fileKeys are lower
+     * case and files last 6 hours; rows are ordered by emailID.
+     */
+    private readonly alt = false,
   ) {
     this.random = createRandom(seed ^ 0x5eed);
+    if (alt) this.nextJobID = ALT_FIRST_JOB_ID;
   }
 
   create(startDate: string, endDate: string, now: number): ExportJob {
     const [min, max] = this.delayMs;
-    const job = { jobID: this.nextJobID++, startDate, endDate, requestedAt: now, readyAt: now + this.random.int(min, max), polls: 0 };
+    const delay = this.random.int(min, max);
+    const startedAt = this.alt ? now + Math.floor(delay / 2) : now + delay;
+    const job = { jobID: this.nextJobID++, startDate, endDate, requestedAt: now, startedAt, readyAt: now + delay, polls: 0 };
     this.jobs.set(job.jobID, job);
     return job;
   }
@@ -65,11 +80,17 @@ export class ExportJobs {
   /** Counts a jobStatus answer about the job; past the Pending answers allowed, its clock moves on to its end now. */
   poll(job: ExportJob, now: number): void {
     job.polls += 1;
+    if (this.alt) {
+      if (job.polls === this.pendingPolls + 1 && now < job.startedAt) job.startedAt = now;
+      if (job.polls > this.pendingPolls + 1 && now < job.readyAt) job.readyAt = now;
+      return;
+    }
     if (job.polls > this.pendingPolls && now < job.readyAt) job.readyAt = now;
   }
 
   status(job: ExportJob, now: number, faults: FaultSwitch): JobStatus {
-    if (faults.has('exports-job-never-finishes') || now < job.readyAt) return 'Pending';
+    if (faults.has('exports-job-never-finishes') || (this.alt ? now < job.startedAt : now < job.readyAt)) return 'Pending';
+    if (now < job.readyAt) return 'In Progress';
     const failing = job.startDate < FAILING_BEFORE && !faults.has('exports-failing-range-completes');
     return failing ? 'Failed' : 'Completed';
   }
@@ -81,8 +102,9 @@ export class ExportJobs {
     const until = (parseDate(job.endDate) as number) + DAY_MS;
     const rows = exportableEmails(store)
       .filter((email) => email.dateSent !== undefined && email.dateSent >= from && email.dateSent < until)
-      .sort((a, b) => (a.dateSent as number) - (b.dateSent as number) || a.emailID - b.emailID);
-    job.result = { rows, fileKey: randomGuid(this.random), completedAt: job.readyAt, expiresAt: job.readyAt + FILE_LIFETIME_MS };
+      .sort(this.alt ? (a, b) => a.emailID - b.emailID : (a, b) => (a.dateSent as number) - (b.dateSent as number) || a.emailID - b.emailID);
+    const fileKey = this.alt ? randomGuid(this.random).toLowerCase() : randomGuid(this.random);
+    job.result = { rows, fileKey, completedAt: job.readyAt, expiresAt: job.readyAt + (this.alt ? ALT_FILE_LIFETIME_MS : FILE_LIFETIME_MS) };
     return job.result;
   }
 
@@ -91,9 +113,9 @@ export class ExportJobs {
     this.issuedFiles.set(result.fileKey, result);
   }
 
-  /** The issued file with this key (compared case-insensitively), expired or not. */
+  /** The issued file with this key (compared case-insensitively; alt: exactly), expired or not. */
   file(fileKey: string): ExportResult | undefined {
-    return this.issuedFiles.get(fileKey.trim().toUpperCase());
+    return this.issuedFiles.get(this.alt ? fileKey : fileKey.trim().toUpperCase());
   }
 }
 

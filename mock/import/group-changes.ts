@@ -30,7 +30,9 @@ export function resolveGroupChanges(groupIDs: number[], removeGroupIDs: number[]
   return { addTo, removeFrom, warnings };
 }
 
-export function applyGroupChanges(contactID: number, changes: GroupChanges): void {
+/** Adds, then removes (alt: removes, then adds: a group in both lists keeps the contact). */
+export function applyGroupChanges(contactID: number, changes: GroupChanges, alt = false): void {
+  if (alt) for (const group of changes.removeFrom) group.members.delete(contactID);
   for (const group of changes.addTo) group.members.add(contactID);
-  for (const group of changes.removeFrom) group.members.delete(contactID);
+  if (!alt) for (const group of changes.removeFrom) group.members.delete(contactID);
 }

@@ -2,23 +2,30 @@ import type { Group } from '../data/model';
 import type { MemberCounts } from '../data/store';
 import type { FaultSwitch } from '../faults';
 import type { Representation } from '../representation';
+import { altGroupDateModified, altGroupUserID } from '../variant';
 
-/** A group as groups/search returns it (interface.md, "Group"). */
-export function groupRecord(group: Group, name: string, counts: MemberCounts, present: Representation, faults: FaultSwitch): Record<string, unknown> {
-  return {
+/** A group as groups/search returns it (interface.md, "Group"). alt adds undocumented fields (folderID, hasAutoResponse). */
+export function groupRecord(group: Group, name: string, counts: MemberCounts, present: Representation, faults: FaultSwitch, alt = false): Record<string, unknown> {
+  const userID = alt ? altGroupUserID(group) : group.userID;
+  const record: Record<string, unknown> = {
     groupID: group.groupID,
     groupName: name,
     status: group.status,
     friendlyName: group.friendlyName,
     description: group.description,
     private: present.boolean(group.private),
-    userID: faults.has('groups-user-id-string') ? String(group.userID) : group.userID,
-    autoResponseEmailID: present.optional(group.autoResponseEmailID),
+    userID: faults.has('groups-user-id-string') && userID !== undefined ? String(userID) : present.optional(userID, ''),
+    autoResponseEmailID: present.optional(group.autoResponseEmailID, ''),
     dateAdded: present.datetime(group.dateAdded),
-    dateModified: present.datetime(group.dateModified),
+    dateModified: present.datetime(alt ? altGroupDateModified(group) : group.dateModified),
     dateLastEmailSent: present.datetime(group.dateLastEmailSent),
     totalMembers: faults.has('groups-total-members-string') ? String(counts.totalMembers) : counts.totalMembers,
     activeMembers: counts.activeMembers,
     type: group.type,
   };
+  if (alt) {
+    record.folderID = (group.groupID % 4) + 1;
+    record.hasAutoResponse = group.autoResponseEmailID === undefined ? 0 : 1;
+  }
+  return record;
 }

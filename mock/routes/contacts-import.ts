@@ -10,7 +10,7 @@ const NOT_PLAIN_FIELDS = new Set(['email', 'customFields', 'contactID']);
 
 interface RowResult {
   email: string;
-  contactID?: number;
+  contactID?: number | '';
   success: 0 | 1;
   inserted: 0 | 1;
   updated: 0 | 1;
@@ -37,6 +37,8 @@ export const contactsImport: Operation = {
     if (oversize && !fault('import-oversize-partially-written')) throw tooMany(contacts.length);
 
     const changes = resolveGroupChanges(groupIDs, removeGroupIDs, state.store, context);
+    // alt: a Dynamic or unknown group refuses the whole call (nothing is written) instead of a warning
+    if (context.alt && changes.warnings.length > 0) throw invalidParameter(changes.warnings.join('; '));
     const importer = new RowImporter(context, changes, updateExisting || fault('import-update-existing-off-ignored'), structureOf(contacts[0]));
     const results = contacts.slice(0, limit).map((record) => importer.import(record));
     if (oversize) throw tooMany(contacts.length);
@@ -61,6 +63,8 @@ class RowImporter {
   private readonly rules: RecordRules;
   private aborted = false;
   private row = 0;
+  /** alt: the emails of this call's earlier rows, with their row numbers. */
+  private readonly seen = new Map<string, number>();
 
   constructor(
     private readonly context: OperationContext,
@@ -81,10 +85,14 @@ class RowImporter {
     this.row++;
     const email = isJsonObject(record) && typeof record.email === 'string' ? record.email : '';
     const errors = this.aborted ? ['not processed: an earlier row failed'] : recordErrors(record, this.rules);
+    // alt: an email already imported by an earlier row of the same call fails as a duplicate row
+    const earlier = this.context.alt && errors.length === 0 ? this.seen.get(email.trim()) : undefined;
+    if (earlier !== undefined) errors.push(`duplicate of row ${earlier} in this call`);
     if (errors.length > 0) return this.failed(email, errors);
+    if (this.context.alt) this.seen.set(email.trim(), this.row);
     const { contact, inserted, updated } = this.save(record as Record<string, unknown>, email.trim());
     const { fault, state } = this.context;
-    if (!(fault('import-update-existing-off-skips-groups') && !inserted && !this.updateExisting)) applyGroupChanges(contact.contactID, this.changes);
+    if (!(fault('import-update-existing-off-skips-groups') && !inserted && !this.updateExisting)) applyGroupChanges(contact.contactID, this.changes, this.context.alt);
     if (fault('import-unsuppresses') && contact.state === 'suppressed') contact.state = 'active';
     const reportedID = !inserted && fault('import-existing-wrong-contact-id') ? state.store.allocateContactID() : contact.contactID;
     return { email, contactID: reportedID, success: 1, inserted, updated, errors: [] };
@@ -101,6 +109,8 @@ class RowImporter {
       return { contact, inserted: 1, updated: 0 };
     }
     if (!this.updateExisting) return { contact: existing, inserted: 0, updated: 0 };
+    // alt: a row that changes no value leaves the record as it was: updated 0
+    if (this.context.alt && !changesAnything(existing, fields, custom)) return { contact: existing, inserted: 0, updated: 0 };
     Object.assign(existing.fields, fields);
     Object.assign(existing.customFields, custom);
     existing.dateModified = now;
@@ -112,9 +122,15 @@ class RowImporter {
     if (fault('import-failure-aborts-rest')) this.aborted = true;
     this.rowWarnings.push(`row ${this.row} (${email || 'no email'}): ${errors.join('; ')}`);
     const result: RowResult = { email, success: 0, inserted: 0, updated: 0, errors: fault('import-failed-row-no-errors') ? [] : errors };
+    if (this.context.alt) result.contactID = '';
     if (fault('import-contact-id-on-failed-rows')) result.contactID = state.store.contactByEmail(email)?.contactID ?? 0;
     return result;
   }
+}
+
+function changesAnything(contact: Contact, fields: Record<string, unknown>, custom: Record<string, unknown>): boolean {
+  const differs = (stored: Record<string, unknown>, given: Record<string, unknown>) => Object.entries(given).some(([name, value]) => !Object.is(stored[name], value));
+  return differs(contact.fields, fields) || differs(contact.customFields, custom);
 }
 
 function customFieldValues(customFields: unknown): Record<string, unknown> {
@@ -122,14 +138,29 @@ function customFieldValues(customFields: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(customFields).map(([name, field]) => [name, (field as { value: unknown }).value]));
 }
 
-function importResponse(recordsInData: number, results: RowResult[], groupWarnings: string[], rowWarnings: string[], { fault }: OperationContext) {
+/**
+ * alt: a failed row carries contactID "" (not populated), row errors and warnings are objects
+ * ({row, message}), warnings is always present ([] when nothing failed), and the response adds recordsFailed.
+ */
+function importResponse(recordsInData: number, results: RowResult[], groupWarnings: string[], rowWarnings: string[], { fault, alt }: OperationContext) {
   const count = (pick: (result: RowResult) => number) => results.reduce((sum, result) => sum + pick(result), 0);
-  const warnings = [...rowWarnings, ...groupWarnings];
-  const contactResults = results.map((result) => ({
+  const warnings: unknown[] = [...rowWarnings, ...groupWarnings];
+  const contactResults = results.map((result, index) => ({
     ...result,
-    email: fault('import-results-email-lowercased') ? result.email.toLowerCase() : result.email,
-    errors: result.success && fault('import-row-errors-omitted') ? undefined : result.errors,
+    errors: result.success && fault('import-row-errors-omitted') ? undefined : alt ? result.errors?.map((message) => ({ row: index + 1, message })) : result.errors,
   }));
+  const altWarnings = alt ? warnings.map((message, index) => ({ index: index + 1, message })) : warnings;
+  if (alt) {
+    return {
+      recordsUpdated: count((result) => result.updated),
+      recordsInserted: count((result) => (fault('import-inserted-counts-updates') ? result.success : result.inserted)),
+      recordsInData: fault('import-records-in-data-successful-only') ? count((result) => result.success) : recordsInData,
+      recordsFailed: count((result) => 1 - result.success),
+      contactResults: fault('import-results-reversed') ? contactResults.reverse() : contactResults,
+      // alt: warnings always present, [] when nothing failed
+      warnings: fault('import-no-warnings') ? undefined : altWarnings,
+    };
+  }
   return {
     recordsUpdated: count((result) => result.updated),
     recordsInserted: count((result) => (fault('import-inserted-counts-updates') ? result.success : result.inserted)),

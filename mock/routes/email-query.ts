@@ -35,9 +35,14 @@ export interface EmailQuery {
   sortDirection?: 'asc' | 'desc';
 }
 
-export function readEmailQuery({ params, fault, now }: OperationContext): EmailQuery {
+/**
+ * alt: status is read (and validated) only for manual searches, where it applies; the default dateSentEnd is
+ * the end of the current day (23:59:59), and dateSentEnd is exclusive ("emails sent before this date").
+ */
+export function readEmailQuery({ params, fault, now, alt }: OperationContext): EmailQuery {
   const deliveryType = params.choice('deliveryType', DELIVERY_TYPES, fault('emails-unknown-delivery-type-accepted'));
-  const requestedStatuses = params.choiceList('status', STATUSES, fault('emails-unknown-status-accepted'));
+  const statusIgnored = alt && (deliveryType ?? 'manual') !== 'manual';
+  const requestedStatuses = statusIgnored ? undefined : params.choiceList('status', STATUSES, fault('emails-unknown-status-accepted'));
   const statusGiven = requestedStatuses !== undefined && requestedStatuses.length > 0;
   const defaultStatuses: StatusParam[] = fault('emails-status-default-all') ? [...STATUSES] : ['sent'];
   const query: EmailQuery = {
@@ -53,7 +58,7 @@ export function readEmailQuery({ params, fault, now }: OperationContext): EmailQ
     subject: params.string('subject'),
     dateSentStart:
       params.datetime('dateSentStart') ?? addMonths(now, fault('emails-default-window-12-months') ? -12 : -DEFAULT_WINDOW_MONTHS),
-    dateSentEnd: params.datetime('dateSentEnd') ?? (fault('emails-default-end-day-early') ? now - DAY_MS : now),
+    dateSentEnd: params.datetime('dateSentEnd') ?? (fault('emails-default-end-day-early') ? now - DAY_MS : alt ? endOfDay(now) : now),
     emailIDs: params.integerList('emailIDs'),
     parentEmailID: params.integer('parentEmailID'),
     transactionalCategory: params.string('transactionalCategory'),
@@ -66,6 +71,10 @@ export function readEmailQuery({ params, fault, now }: OperationContext): EmailQ
   }
   checkWindow(query, fault);
   return query;
+}
+
+function endOfDay(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS + DAY_MS - 1000;
 }
 
 /** dateSentStart must not be after dateSentEnd, and the window may span at most 18 calendar months. */

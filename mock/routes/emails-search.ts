@@ -27,9 +27,9 @@ export const emailsSearch: Operation = {
     const pageRequest = readPageRequest(params, state.faults, 'emails');
     const matches = candidates(query, context).filter(emailFilter(query, context));
     const sorted = sortFirst(matches, sortSpec(query, context), pageEnd(pageRequest));
-    const page = paginate(sorted, pageRequest, pageLinks(params, context.link), state.faults, 'emails', matches.length);
+    const page = paginate(sorted, pageRequest, pageLinks(params, context.link, context.alt), state.faults, 'emails', matches.length, context.alt);
     return data({
-      records: page.records.map((email) => emailRecord(email, context.present, state.faults)),
+      records: page.records.map((email) => emailRecord(email, context.present, state.faults, context.alt)),
       paging: page.paging,
     });
   },
@@ -39,13 +39,14 @@ export const emailsSearch: Operation = {
  * The records a deliveryType searches: manual emails (A/B parents and their sends included), automated
  * summaries or individual sends (always the sends when parentEmailID is given), transactional emails.
  */
-function candidates(query: EmailQuery, { state, fault }: OperationContext): Email[] {
+function candidates(query: EmailQuery, { state, fault, alt }: OperationContext): Email[] {
   const { manual, automatedSummaries, automatedSends, transactional } = state.store.emailSets;
   if (query.allDeliveryTypes) return [...manual, ...automatedSummaries, ...transactional];
   let records: Email[];
   switch (query.deliveryType) {
     case 'manual':
-      records = manual;
+      // alt: the individual sends of A/B splits only with parentEmailID (a manual search lists their parents)
+      records = alt && query.parentEmailID === undefined ? manual.filter((email) => email.parentEmailID === undefined) : manual;
       break;
     case 'automated':
       if (query.parentEmailID !== undefined || query.automatedResults === 'detail') {
@@ -65,13 +66,14 @@ function candidates(query: EmailQuery, { state, fault }: OperationContext): Emai
   return records;
 }
 
-function emailFilter(query: EmailQuery, { fault }: OperationContext): (email: Email) => boolean {
+/** alt: title and subject are matched case-sensitively; dateSentEnd is exclusive. */
+function emailFilter(query: EmailQuery, { fault, alt }: OperationContext): (email: Email) => boolean {
   const statuses = new Set<string>((query.statusGiven && fault('emails-status-first-only') ? query.statuses.slice(0, 1) : query.statuses).map(capitalise));
   const statusForAll = query.statusGiven && fault('emails-status-applied-to-automated');
   const applyWindow = !(query.transactionalCategory !== undefined && fault('emails-category-ignores-window'));
   const applyEnd = !fault('emails-date-filter-ignores-end');
-  const title = query.title === undefined ? undefined : textMatcher(query.title, fault('emails-title-wildcard-literal'));
-  const subject = query.subject === undefined ? undefined : textMatcher(query.subject, fault('emails-subject-wildcard-literal'));
+  const title = query.title === undefined ? undefined : textMatcher(query.title, fault('emails-title-wildcard-literal'), alt, alt);
+  const subject = query.subject === undefined ? undefined : textMatcher(query.subject, fault('emails-subject-wildcard-literal'), alt, alt);
   const ids = query.emailIDs && new Set(fault('emails-ids-first-only') ? query.emailIDs.slice(0, 1) : query.emailIDs);
   const userID = fault('emails-userid-ignored') ? undefined : query.userID;
   const campaignFirstOnly = fault('emails-campaign-first-only');
@@ -80,7 +82,7 @@ function emailFilter(query: EmailQuery, { fault }: OperationContext): (email: Em
   return (email) => {
     if ((email.deliveryType === 'Manual' || statusForAll) && !statuses.has(email.status)) return false;
     if (applyWindow && email.dateSent !== undefined) {
-      if (email.dateSent < query.dateSentStart || (applyEnd && email.dateSent > query.dateSentEnd)) return false;
+      if (email.dateSent < query.dateSentStart || (applyEnd && (alt ? email.dateSent >= query.dateSentEnd : email.dateSent > query.dateSentEnd))) return false;
     }
     if (userID !== undefined && email.userID !== userID) return false;
     if (title && !title(email.title)) return false;
@@ -100,24 +102,31 @@ function emailFilter(query: EmailQuery, { fault }: OperationContext): (email: Em
  * Without sortField: Sent emails by dateSent descending; a manual search including Draft or Scheduled by
  * dateAdded descending. With sortField and no sortDirection: ascending. Ties: emailID ascending.
  */
-function sortSpec(query: EmailQuery, { fault, method }: OperationContext) {
-  const field: EmailSortField = query.sortField ?? defaultSortField(query);
+function sortSpec(query: EmailQuery, { fault, method, alt }: OperationContext) {
+  const field: EmailSortField = query.sortField ?? defaultSortField(query, alt);
   const kind = SORT_KINDS[field];
   const defaultDirection = query.sortField === undefined ? (fault('emails-default-sort-ascending') ? 'asc' : 'desc') : fault('emails-sort-direction-default-desc') ? 'desc' : 'asc';
   const direction = query.sortDirection ?? defaultDirection;
   const textDescIgnored = kind === 'text' && fault('emails-sort-desc-ignored');
+  const descending = direction === 'desc' && !textDescIgnored && !(method === 'POST' && fault('emails-post-direction-ignored'));
   return {
     value: (email: Email) => email[field],
     kind,
-    descending: direction === 'desc' && !textDescIgnored,
+    descending,
     tieBreak: (email: Email) => email.emailID,
-    tieDescending: method === 'POST' && fault('emails-post-tie-order'),
+    // alt: ties follow the sort direction (emailID descending in a descending sort)
+    tieDescending: alt && descending,
     numbersAsText: fault('emails-sort-numbers-as-text'),
+    absentLast: alt,
+    caseSensitive: alt,
   };
 }
 
-function defaultSortField(query: EmailQuery): EmailSortField {
-  const unsentIncluded = query.deliveryType === 'manual' && query.statusGiven && query.statuses.some((status) => status !== 'sent');
+/** alt: a status list that includes sent sorts by dateSent; only a list of draft/scheduled alone sorts by dateAdded. */
+function defaultSortField(query: EmailQuery, alt = false): EmailSortField {
+  const manualStatuses = query.deliveryType === 'manual' && query.statusGiven;
+  if (alt) return manualStatuses && !query.statuses.includes('sent') ? 'dateAdded' : 'dateSent';
+  const unsentIncluded = manualStatuses && query.statuses.some((status) => status !== 'sent');
   return unsentIncluded ? 'dateAdded' : 'dateSent';
 }
 

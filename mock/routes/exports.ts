@@ -1,4 +1,4 @@
-import { HOUR_MS } from '../datetime';
+import { DAY_MS, formatServiceDatetime, HOUR_MS } from '../datetime';
 import { ApiError, ErrorCode, invalidParameter, missingParameter } from '../errors';
 import { buildExportZip } from '../exports/file';
 import type { ExportJob } from '../exports/jobs';
@@ -10,30 +10,36 @@ export const exportsEmails: Operation = {
   path: '/exports/emails',
   methods: ['GET'],
   handle(context) {
-    const { params, fault, state, now } = context;
-    const startDate = params.date('startDate');
-    const endDate = params.date('endDate');
+    const { params, fault, state, now, alt } = context;
+    // alt: both dates optional: endDate defaults to today, startDate to 30 days before endDate
+    const endDate = params.date('endDate') ?? (alt ? formatServiceDatetime(now).slice(0, 10) : undefined);
+    const startDate = params.date('startDate') ?? (alt && endDate !== undefined ? daysBefore(endDate, 30) : undefined);
     if (startDate === undefined) throw missingParameter('startDate');
     if (endDate === undefined) throw missingParameter('endDate');
     if (startDate > endDate) throw invalidParameter('startDate is after endDate');
     if (startDate === endDate && fault('exports-request-refuses-same-day')) throw invalidParameter('startDate and endDate must differ');
     const blocking = [...state.exports.all()].find((job) => blocks(job, startDate, endDate, context));
     if (blocking) {
-      throw new ApiError(ErrorCode.duplicateExport, `An identical export (job ${blocking.jobID}, ${startDate} to ${endDate}) is still Pending`);
+      const status = state.exports.status(blocking, now, state.faults);
+      throw new ApiError(ErrorCode.duplicateExport, `An identical export (job ${blocking.jobID}, ${startDate} to ${endDate}) is still ${status}`);
     }
     const job = state.exports.create(startDate, endDate, now);
     return data({ jobID: fault('exports-job-id-string') ? String(job.jobID) : job.jobID });
   },
 };
 
-/** The duplicate rule: a Pending job for the same parameters refuses the request. */
-function blocks(job: ExportJob, startDate: string, endDate: string, { fault, state, now }: OperationContext): boolean {
+/** The duplicate rule: a Pending job for the same parameters refuses the request (alt: an In Progress one too). */
+function blocks(job: ExportJob, startDate: string, endDate: string, { fault, state, now, alt }: OperationContext): boolean {
   if (fault('exports-duplicates-accepted')) return false;
   const status = state.exports.status(job, now, state.faults);
   const sameParameters = job.startDate === startDate && job.endDate === endDate;
   if (fault('exports-pending-blocks-all')) return status === 'Pending';
   if (fault('exports-duplicate-after-completion-refused')) return sameParameters && status !== 'Failed';
-  return sameParameters && status === 'Pending';
+  return sameParameters && (status === 'Pending' || (alt && status === 'In Progress'));
+}
+
+function daysBefore(date: string, days: number): string {
+  return formatServiceDatetime(Date.parse(`${date}T00:00:00Z`) - days * DAY_MS).slice(0, 10);
 }
 
 /** GET /exports/jobStatus?jobID: Pending, then Completed (totalRecords; fileKey and fileExpiration with records) or Failed. */
@@ -42,25 +48,30 @@ export const exportsJobStatus: Operation = {
   path: '/exports/jobStatus',
   methods: ['GET'],
   handle(context) {
-    const { params, fault, state, now, present } = context;
+    const { params, fault, state, now, present, alt } = context;
     const jobID = params.integer('jobID');
     if (jobID === undefined) throw missingParameter('jobID');
     const job = state.exports.job(jobID);
     if (!job) throw new ApiError(ErrorCode.notFound, `No export job ${jobID}`);
     state.exports.poll(job, now);
     const status = state.exports.status(job, now, state.faults);
-    if (status === 'Pending') return data({ status: fault('exports-job-unknown-status') ? 'Queued' : 'Pending' });
+    // alt: every answer also carries jobID and a details string
+    const extra = (details: string): Record<string, unknown> => (alt ? { jobID: job.jobID, details } : {});
+    if (status === 'Pending') return data({ status: fault('exports-job-unknown-status') ? 'Queued' : 'Pending', ...extra('Queued') });
+    if (status === 'In Progress') return data({ status, ...extra('Exporting emails') });
     if (status === 'Failed') {
-      if (fault('exports-failed-as-success')) return data({ status });
-      throw new ApiError(ErrorCode.exportFailed, `Export job ${jobID} failed: no data can be exported for dates before 2000-01-01`, { status });
+      const reason = 'no data can be exported for dates before 2000-01-01';
+      if (fault('exports-failed-as-success')) return data({ status, ...extra(reason) });
+      throw new ApiError(ErrorCode.exportFailed, `Export job ${jobID} failed: ${reason}`, { status, ...extra(reason) });
     }
     const result = state.exports.result(job, state.store);
     const totalRecords = fault('exports-total-records-string') ? String(result.rows.length) : result.rows.length;
     const withFile = result.rows.length > 0 ? !fault('exports-completed-without-file-key') : fault('exports-empty-job-has-file-key');
-    if (!withFile) return data({ status, totalRecords });
+    // alt: a job without records still names fileKey and fileExpiration, as "" (no file was generated)
+    if (!withFile) return data(alt ? { status, totalRecords, fileKey: '', fileExpiration: present.datetime(undefined), ...extra('No records; no file generated') } : { status, totalRecords });
     state.exports.issue(result);
     const expiresAt = fault('exports-expiration-in-past') ? result.completedAt - HOUR_MS : result.expiresAt;
-    return data({ status, totalRecords, fileKey: result.fileKey, fileExpiration: present.datetime(expiresAt) });
+    return data({ status, totalRecords, fileKey: result.fileKey, fileExpiration: present.datetime(expiresAt), ...extra(`${result.rows.length} emails exported`) });
   },
 };
 
@@ -75,11 +86,11 @@ export const exportsGetFile: Operation = {
     const result = state.exports.file(fileKey);
     if (!result) {
       if (!fault('exports-getfile-serves-unknown-key')) throw new ApiError(ErrorCode.notFound, `No export file ${fileKey}`);
-      return zipFile(fileKey, buildExportZip(fileKey, [], state.faults));
+      return zipFile(fileKey, buildExportZip(fileKey, [], state.faults, state.alt));
     }
     if (now > result.expiresAt) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} expired`);
     if (fault('exports-getfile-refused')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} is not ready`);
-    return zipFile(result.fileKey, buildExportZip(result.fileKey, result.rows, state.faults));
+    return zipFile(result.fileKey, buildExportZip(result.fileKey, result.rows, state.faults, state.alt));
   },
 };
 

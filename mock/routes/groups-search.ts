@@ -3,6 +3,7 @@ import type { MemberCounts } from '../data/store';
 import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { groupRecord } from '../records/group';
 import { sortFirst, type SortKind } from '../sorting';
+import { altGroupDateModified, altGroupUserID, ALT_ADMIN_USER_ID } from '../variant';
 import { data, type Operation, type OperationContext } from './operation';
 
 const STATUSES = ['Active', 'Archived', 'All'] as const;
@@ -29,7 +30,7 @@ export const groupsSearch: Operation = {
   methods: ['GET', 'POST'],
   permission: 'createGroups',
   handle(context) {
-    const { params, fault, state } = context;
+    const { params, fault, state, alt } = context;
     const status = params.choice('status', STATUSES, fault('groups-unknown-status-accepted')) ?? (fault('groups-status-default-all') ? 'All' : 'Active');
     const type = params.choice('type', TYPES, fault('groups-unknown-type-accepted')) ?? (fault('groups-type-default-static') ? 'Static' : 'All');
     const requestedSort = params.choice('sortField', SORT_FIELDS, fault('groups-unknown-sort-field-accepted'));
@@ -37,7 +38,7 @@ export const groupsSearch: Operation = {
     const filters = {
       status,
       type,
-      groupName: params.string('groupName')?.toLowerCase(),
+      groupName: alt ? params.string('groupName') : params.string('groupName')?.toLowerCase(),
       groupIDs: params.integerList('groupIDs'),
       userID: params.integer('userID'),
       private: params.boolean('private'),
@@ -50,16 +51,19 @@ export const groupsSearch: Operation = {
     const sortField: SortField = requestedSort ?? (fault('groups-default-sort-groupid') ? 'groupID' : 'groupName');
     const kind = SORT_KINDS[sortField];
     const sorted = sortFirst(matches, {
-      value: sortValue(sortField, nameOf, counts),
+      value: sortValue(sortField, nameOf, counts, alt),
       kind,
-      descending: direction === 'desc' && !(kind === 'datetime' && fault('groups-sort-desc-ignored')),
+      descending: direction === 'desc' && !(kind === 'datetime' && fault('groups-sort-desc-ignored')) && !(context.method === 'POST' && fault('groups-post-direction-ignored')),
       tieBreak: (group) => group.groupID,
-      tieDescending: context.method === 'POST' && fault('groups-post-tie-order'),
+      // alt: ties by groupID descending, in either direction
+      tieDescending: alt,
       numbersAsText: fault('groups-sort-numbers-as-text'),
+      absentLast: alt,
+      caseSensitive: alt,
     }, pageEnd(pageRequest));
-    const page = paginate(sorted, pageRequest, pageLinks(params, context.link), state.faults, 'groups', matches.length);
+    const page = paginate(sorted, pageRequest, pageLinks(params, context.link, alt), state.faults, 'groups', matches.length, alt);
     return data({
-      records: page.records.map((group) => groupRecord(group, nameOf(group), counts(group), context.present, state.faults)),
+      records: page.records.map((group) => groupRecord(group, nameOf(group), counts(group), context.present, state.faults, alt)),
       paging: page.paging,
     });
   },
@@ -74,21 +78,27 @@ interface GroupFilters {
   private?: boolean;
 }
 
-function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { fault }: OperationContext): (group: Group) => boolean {
+/**
+ * alt: groupName is matched case-sensitively; private=1 does not filter (only private=0, documented, does);
+ * userID=1 (the administrator) has access to every group, and an ownerless group matches no other user.
+ */
+function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { fault, alt }: OperationContext): (group: Group) => boolean {
   const skipStatus = filters.userID !== undefined && fault('groups-userid-ignores-status');
   const archivedIncludesActive = fault('groups-archived-includes-active');
   const staticIncludesDynamic = fault('groups-static-includes-dynamic');
   const ids = filters.groupIDs && new Set(fault('groups-ids-first-only') ? filters.groupIDs.slice(0, 1) : filters.groupIDs);
-  const wantPrivate = filters.private === undefined ? undefined : filters.private !== fault('groups-private-filter-inverted');
+  const wantPrivate = filters.private === undefined || (alt && filters.private) ? undefined : filters.private !== fault('groups-private-filter-inverted');
+  const userID = alt && filters.userID === ALT_ADMIN_USER_ID ? undefined : filters.userID;
+  const ownerOf = alt ? altGroupUserID : (group: Group): number | undefined => group.userID;
   const prefixOnly = fault('groups-name-prefix-only');
   return (group) => {
     if (!skipStatus && filters.status !== 'All' && group.status !== filters.status && !(archivedIncludesActive && filters.status === 'Archived')) return false;
     if (filters.type !== 'All' && group.type !== filters.type && !(staticIncludesDynamic && filters.type === 'Static')) return false;
     if (wantPrivate !== undefined && group.private !== wantPrivate) return false;
-    if (filters.userID !== undefined && group.userID !== filters.userID) return false;
+    if (userID !== undefined && ownerOf(group) !== userID) return false;
     if (ids && !ids.has(group.groupID)) return false;
     if (filters.groupName !== undefined) {
-      const name = nameOf(group).toLowerCase();
+      const name = alt ? nameOf(group) : nameOf(group).toLowerCase();
       if (prefixOnly ? !name.startsWith(filters.groupName) : !name.includes(filters.groupName)) return false;
     }
     return true;
@@ -115,8 +125,10 @@ function memberCounter({ fault, state }: OperationContext): (group: Group) => Me
   };
 }
 
-function sortValue(field: SortField, nameOf: (group: Group) => string, counts: (group: Group) => MemberCounts): (group: Group) => number | string | undefined {
+function sortValue(field: SortField, nameOf: (group: Group) => string, counts: (group: Group) => MemberCounts, alt: boolean): (group: Group) => number | string | undefined {
   switch (field) {
+    case 'dateModified':
+      return alt ? altGroupDateModified : (group) => group.dateModified;
     case 'groupName':
       return nameOf;
     case 'totalMembers':

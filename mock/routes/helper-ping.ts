@@ -6,10 +6,12 @@ export const helperPing: Operation = {
   key: 'helper.ping',
   path: '/helper/ping',
   methods: ['GET'],
-  handle({ fault, token }) {
+  handle({ fault, token, alt }) {
     if (fault('ping-refuses-user-tokens') && token.kind === 'user') {
       throw new ApiError(ErrorCode.invalidToken, 'The access token is not valid');
     }
-    return data(fault('ping-data-empty') ? {} : { message: 'pong' });
+    if (fault('ping-data-empty')) return data({});
+    // alt: an undocumented field beside the message
+    return data(alt ? { message: 'pong', version: 'v1' } : { message: 'pong' });
   },
 };

@@ -12,6 +12,8 @@ export interface OperationContext {
   token: Token;
   state: MockState;
   present: Representation;
+  /** The alt variant (mock/variant.ts). */
+  alt: boolean;
   /** The mock clock's now when the request arrived. */
   now: number;
   fault(name: FaultName): boolean;

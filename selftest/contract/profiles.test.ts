@@ -17,7 +17,7 @@ function assertOneLineError(load: () => unknown, expected: RegExp): void {
 }
 
 describe('built-in profiles', () => {
-  it('are service (the default) and rest', () => assert.deepEqual(listBuiltInProfiles(), ['service', 'rest']));
+  it('are service (the default), problem-json and rest', () => assert.deepEqual(listBuiltInProfiles(), ['service', 'problem-json', 'rest']));
 
   it('load by name and validate', () => {
     for (const name of listBuiltInProfiles()) assert.equal(loadProfile(name).name, name);
@@ -53,6 +53,14 @@ describe('built-in profiles', () => {
     assert.equal(p.pointers.records, '/items');
     assert.equal(p.datetime.format, 'iso8601');
     assert.deepEqual(p.quirks, { emptyStringForAbsent: false, booleanAsZeroOne: false });
+  });
+
+  it('problem-json: rest with RFC 9457 errors, rest\'s error envelope switched off', () => {
+    const p = loadProfile('problem-json');
+    assert.equal(p.extends, 'rest');
+    assert.deepEqual(p.outcome, { successStatus: '2xx', errorStatus: '4xx', codePointer: '/type', codeType: 'string', errorsPointer: '/detail', errorsForm: 'string' });
+    assert.deepEqual(p.envelope, {});
+    assert.deepEqual(p.pointers, loadProfile('rest').pointers);
   });
 });
 
@@ -91,7 +99,7 @@ describe('profile files', () => {
   });
 
   it('unknown built-in name: one clear line', () => {
-    assertOneLineError(() => loadProfile('nope'), /^profile "nope": unknown built-in profile; built-ins are service, rest$/);
+    assertOneLineError(() => loadProfile('nope'), /^profile "nope": unknown built-in profile; built-ins are service, problem-json, rest$/);
   });
 
   it('missing file: one clear line', () => {

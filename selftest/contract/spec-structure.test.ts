@@ -99,8 +99,8 @@ describe('spec/openapi.yaml structure', () => {
   it('naturally absent record fields are optional, the rest required', () => {
     const optional = (schema: string) =>
       Object.keys(schemas[schema]?.properties ?? {}).filter((f) => !(schemas[schema]?.required ?? []).includes(f)).sort();
-    assert.deepEqual(optional('Group'), ['autoResponseEmailID', 'dateLastEmailSent', 'userID']);
-    assert.deepEqual(optional('Email'), ['abSplitID', 'dateSent', 'parentEmailID', 'templateID', 'userID']);
+    assert.deepEqual(optional('Group'), ['autoResponseEmailID', 'dateLastEmailSent', 'dateModified', 'userID']);
+    assert.deepEqual(optional('Email'), ['abSplitID', 'dateModified', 'dateSent', 'parentEmailID', 'templateID', 'userID']);
     assert.deepEqual(optional('ServiceEnvelope'), []);
     assert.deepEqual(optional('Paging'), ['next', 'prev']);
   });

@@ -146,11 +146,20 @@ describe('quirks', () => {
     }]);
   });
 
-  it('"" in a required field is never tolerated', () => {
-    const body = changed(sample.groupsPage, { '/data/records/0/dateModified': '' })();
+  it('"" for a required date never set (dateAdded, a required field) is the tolerated quirk, never a datetime-format fail', () => {
+    const body = changed(sample.groupsPage, { '/data/records/0/dateAdded': '' })();
+    const report = validators.service.validateResponse('groups.search', body, 'success');
+    assert.deepEqual(report.issues, []);
+    assert.deepEqual(report.tolerated.map((t) => [t.quirk, t.rule, t.pointer]), [['emptyStringForAbsent', 'envelope.datetime-format', '/data/records/0/dateAdded']]);
+    const rest = validators.rest.validateResponse('groups.search', toRest(body, 'success'), 'success');
+    assert.deepEqual(rest.issues.map((i) => [i.rule, i.pointer]), [['envelope.datetime-format', restPointer('/data/records/0/dateAdded')]]);
+  });
+
+  it('"" in a required field that is neither a date nor a reference is never tolerated', () => {
+    const body = changed(sample.groupsPage, { '/data/records/0/groupID': '', '/data/records/0/totalMembers': '' })();
     const report = validators.service.validateResponse('groups.search', body, 'success');
     assert.deepEqual(report.tolerated, []);
-    assert.deepEqual(report.issues.map((i) => i.pointer), ['/data/records/0/dateModified']);
+    assert.deepEqual(report.issues.map((i) => i.pointer).sort(), ['/data/records/0/groupID', '/data/records/0/totalMembers']);
   });
 
   it('"1" (a string) where a boolean is documented is not the 0/1 quirk', () => {

@@ -117,6 +117,27 @@ export const flakyServer = (upstreamOrigin: string, every: number) =>
     });
   });
 
+/** (g) Forwards to a working upstream (a mock), each answer held back by delayMs (a slow but correct target). */
+export const delayingServer = (upstreamOrigin: string, delayMs: number) =>
+  serve((req, res, _state, timers) => {
+    const target = new URL(req.url ?? '/', upstreamOrigin);
+    const body: Buffer[] = [];
+    req.on('data', (piece: Buffer) => body.push(piece));
+    req.on('end', () => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (res.destroyed) return;
+        const upstream = httpRequest(target, { method: req.method, headers: req.headers }, (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        });
+        upstream.on('error', () => res.destroy());
+        upstream.end(Buffer.concat(body));
+      }, delayMs);
+      timers.add(timer);
+    });
+  });
+
 const PING_ENVELOPE = { success: 1, code: 0, errors: [], data: { message: 'pong' }, requestID: 'B7C2A4E0-0000-4000-8000-000000000001' };
 
 function json(res: ServerResponse, status: number, body: unknown): void {

@@ -1,8 +1,8 @@
 /** What a documented search returns: its record schema, ID field, field kinds, and the records and IDs of an answer. */
 import type { ApiResponse } from '../../../harness/core';
 import { componentSchema, loadSpec, operationInfo, resolveSchema, type SchemaNode } from '../../../harness/contract';
-import type { SearchRecord, ValueKind } from '../../../harness/oracles';
-import { boundsOf } from '../../../generators';
+import type { OrderedEntry, SearchRecord, ValueKind } from '../../../harness/oracles';
+import { boundsOf, param } from '../../../generators';
 
 export type { SearchRecord } from '../../../harness/oracles';
 
@@ -59,3 +59,24 @@ export const idsOf = (op: SearchOp, records: readonly unknown[]): unknown[] => {
 /** The parameters without some keys (a check drops the ones it varies: rpp, page, sort...). */
 export const without = (params: Params, ...keys: string[]): Params =>
   Object.fromEntries(Object.entries(params).filter(([k]) => !keys.includes(k)));
+
+/**
+ * The record fields a search's order is decided by: sortField when given, else the documented default
+ * (groups: groupName; emails: every field of x-default-sorts, since the default depends on status).
+ */
+export function orderFields(op: SearchOp, params: Params): string[] {
+  const properties = recordSchema(op).properties ?? {};
+  if (typeof params.sortField === 'string' && properties[params.sortField]) return [params.sortField];
+  const schema = param(op, 'sortField') as { default?: unknown; 'x-default-sorts'?: { sortField?: unknown }[] };
+  if (typeof schema.default === 'string' && properties[schema.default]) return [schema.default];
+  const fields = (schema['x-default-sorts'] ?? []).map((entry) => entry.sortField).filter((f): f is string => typeof f === 'string');
+  return [...new Set(fields)];
+}
+
+/** The records of an answer as ID and sort key (the order fields' values), for comparisons that leave ties aside. */
+export function orderedEntries(op: SearchOp, records: readonly SearchRecord[], params: Params): OrderedEntry[] {
+  const fields = orderFields(op, params);
+  const ids = idsOf(op, records);
+  // No known order field: every record is its own key, so no two records tie.
+  return records.map((record, i) => ({ id: ids[i], key: JSON.stringify(fields.length === 0 ? [ids[i]] : fields.map((field) => record[field] ?? null)) }));
+}

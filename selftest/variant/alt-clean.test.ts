@@ -1,0 +1,70 @@
+/**
+ * The second opinion: a conformance run (bin/conformance.ts, in a child process) against the embedded mock
+ * in its `alt` variant (mock/README.md, "Variant alt": the other reasonable choice wherever interface.md is
+ * silent) must give 0 fail and 0 inconclusive, through the service profile and through the rest and
+ * problem-json profiles behind their adapters. A rule that fails here judges a point the documents leave
+ * open (or alt broke a documented sentence): the message lists every failing or inconclusive rule with its
+ * reason. Runs are kept short (EMS_RUNS=4); each run's report folder is removed afterwards.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { repoPath } from '../../harness/contract';
+import { readReport, runAtRoot, TSX } from '../core/support/run';
+
+/**
+ * Per profile, the rules the alt run still fails or leaves inconclusive because the harness judges a point
+ * the documents leave open (not alt breaking a documented sentence). While a profile's list is not empty its
+ * run is skipped with the list as the reason, so `npm test` stays green; empty it once the harness accepts
+ * alt. EMS_ALT_RUN=1 runs every profile anyway. Empty: every profile's alt run is green.
+ */
+const OPEN_CHECK_ISSUES: Readonly<Record<string, readonly string[]>> = {};
+
+const PROFILES = ['service', 'rest', 'problem-json'] as const;
+
+/** One conformance run against the embedded alt mock under the profile; the rules not passing, with reasons. */
+async function altRun(profile: string) {
+  // Playwright's own output goes to a temp folder too (the report folder is runAtRoot's, removed at exit).
+  const results = mkdtempSync(join(tmpdir(), 'ems-alt-results-'));
+  const finished = await runAtRoot(TSX, [repoPath('bin', 'conformance.ts'), '--workers', '1'], {
+    EMS_PROFILE: profile,
+    EMS_MOCK_VARIANT: 'alt',
+    EMS_RUNS: '4',
+    EMS_SEED: '1',
+    EMS_TEST_RESULTS_DIR: results,
+  }).finally(() => rmSync(results, { recursive: true, force: true }));
+  const output = `${finished.stdout}\n${finished.stderr}`;
+  assert.ok(existsSync(`${finished.reportDir}/conformance.json`), `the run wrote no report (exit ${finished.code}):\n${output.slice(-4000)}`);
+  const report = readReport(finished);
+  const unsettled = report.rules
+    .filter((rule) => rule.verdict === 'fail' || rule.verdict === 'inconclusive')
+    .map((rule) => `${rule.verdict} ${rule.id}: ${rule.reason ?? '(no reason)'}`);
+  return { finished, report, unsettled, output };
+}
+
+function profileExists(name: string): boolean {
+  return existsSync(repoPath('profiles', `${name}.json`));
+}
+
+describe('variant alt: a clean run against the other reasonable choices is green', { timeout: 900_000 }, () => {
+  for (const profile of PROFILES) {
+    const open = OPEN_CHECK_ISSUES[profile] ?? [];
+    const skip =
+      open.length > 0 && process.env.EMS_ALT_RUN !== '1'
+        ? `open check issues (the harness judges points the documents leave open): ${open.join(', ')}`
+        : !profileExists(profile)
+          ? `profiles/${profile}.json does not exist yet`
+          : false;
+    test(`profile ${profile}: 0 fail, 0 inconclusive against the embedded mock in variant alt`, { skip }, async () => {
+      const { finished, report, unsettled, output } = await altRun(profile);
+      assert.equal(report.target.profile, profile);
+      assert.equal(report.target.embeddedMock, true);
+      assert.deepEqual(unsettled, [], `alt under the ${profile} profile:\n${unsettled.join('\n')}`);
+      assert.equal(report.counts.fail, 0);
+      assert.equal(report.counts.inconclusive, 0);
+      assert.equal(finished.code, 0, output.slice(-4000));
+    });
+  }
+});
