@@ -47,8 +47,6 @@ Every flag has an EMS_* variable (docs/ARCHITECTURE.md). Exit: 0 no failing rule
 3 no failing rule but a partial run: rules left inconclusive by the time budget or by transport failures.`;
 
 const PREFLIGHT_TIMEOUT_MS = 5000;
-/** Playwright workers of a whole run against the embedded mock unless --workers says otherwise. */
-const EMBEDDED_MOCK_WORKERS = 4;
 
 /** What each flag's value is, as the usage line names it (for a flag given without its value). */
 const FLAG_VALUES: Record<string, string> = {
@@ -90,9 +88,6 @@ async function main(): Promise<number> {
   }
   if (values['allow-writes']) env.EMS_ALLOW_WRITES = '1';
   if (values.shard) env.EMS_BLOB = '1';
-  // A whole run against the embedded mock (no rate cap; export jobs keep checks waiting): more workers than
-  // cores overlap the waits. A selection or a shard keeps the configuration's 2 (fewer workers to start).
-  if (!env.EMS_BASE_URL && !env.EMS_WORKERS && !values.grep && !values.shard) env.EMS_WORKERS = String(EMBEDDED_MOCK_WORKERS);
   env.EMS_RUN_STARTED_AT = String(Date.now());
 
   const settings = readSettings(env);

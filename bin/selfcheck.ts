@@ -27,7 +27,8 @@ const USAGE = `usage: npm run selfcheck -- [--area AREA]... [--fault NAME]... [-
               that wait on export jobs leave the CPU to the others)
   --runs      EMS_RUNS for every run (default 8); --seed  EMS_SEED for every run (default 1)
   --export-budget-s  EMS_EXPORT_BUDGET_S for every run (default 6)
-  --export-delay-ms  how long the matrix mocks keep an export job Pending (default 1000,2000: the embedded mock's)
+  --export-delay-ms  how long the matrix mocks keep an export job Pending at most (default 1000,2000: the embedded
+              mock's; as there, a job also ends at its third status poll)
   --json      write the results to FILE;  --keep  keep the runs' report folders
 Without --area/--fault the clean run covers every suite; with them, the clean check is the area baselines.
 Exit: 0 every fault caught without over-report and the clean run clean, 1 otherwise, 2 usage.`;

@@ -4,6 +4,7 @@ import { repoPath } from '../../harness/contract';
 import { embeddedMockEnv } from '../../harness/core';
 import type { ConformanceReport } from '../../harness/types';
 import { startMock, type RunningMock } from '../../mock';
+import { embeddedMockOptions } from '../../mock/provider';
 import { lastLines, runChild } from '../lib/child';
 import { childEnv } from '../lib/env';
 import { clip } from '../lib/table';
@@ -18,7 +19,7 @@ export interface PoolSettings {
   runs: number;
   seed: number;
   exportBudgetS: number;
-  /** How long the mocks keep an export job Pending. */
+  /** How long the mocks keep an export job Pending at most (as the embedded mock's, a job also ends at its third status poll). */
   exportDelayMs: [number, number];
 }
 
@@ -38,7 +39,8 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
   mkdirSync(reportDir, { recursive: true });
   const mocks: RunningMock[] = [];
   try {
-    for (const run of runs) mocks.push(await startMock({ port: 0, faults: run.faults, exportDelayMs: settings.exportDelayMs }));
+    // Each mock as the embedded mock of a conformance run with the run's faults (the reference variant).
+    for (const run of runs) mocks.push(await startMock({ ...embeddedMockOptions({ faults: run.faults }, {}), exportDelayMs: settings.exportDelayMs }));
     const projects: MatrixProjects = {
       workers: settings.workers,
       reportDir,
