@@ -3,16 +3,31 @@
  * prints the summary of reports/conformance.json and exits non-zero when a rule fails (or, with
  * --baseline and --fail-on new, only when a rule newly fails). Usage: npm run conformance -- --help
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { repoPath } from '../harness/contract';
-import { ConfigError, createApiClient, createRedactor, oneLine, readSettings, redactorFromEnv, reportDir, resolveTarget, type Target } from '../harness/core';
+import {
+  ConfigError,
+  createApiClient,
+  createRedactor,
+  oneLine,
+  readSettings,
+  redactorFromEnv,
+  reportDir,
+  resolveTarget,
+  TOKEN_NAMES,
+  TOKEN_VARIABLES,
+  type Settings,
+  type Target,
+} from '../harness/core';
 import { compareWithBaseline, type VerdictChange } from '../harness/report/baseline';
 // The summary alone: write.ts would also load the HTML renderer, which only the reporter needs.
 import { partialRules, renderSummary } from '../harness/report/summary';
+import { DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/traffic';
 import type { ConformanceReport } from '../harness/types';
-import { runChild } from './lib/child';
-import { parseFlags, runMain } from './lib/cli';
+import { killChildren, runChild } from './lib/child';
+import { parseFlags, positiveInteger, runMain } from './lib/cli';
 
 /** Flags that set an environment variable of docs/ARCHITECTURE.md. */
 const VARIABLE_FLAGS = {
@@ -33,15 +48,18 @@ const VARIABLE_FLAGS = {
   runs: 'EMS_RUNS',
   faults: 'EMS_MOCK_FAULTS',
   workers: 'EMS_WORKERS',
+  'max-har-bytes': 'EMS_MAX_HAR_BYTES',
 } as const;
 
 const USAGE = `usage: npm run conformance -- [flags]
-  target     --base-url URL  --auth-url URL  --profile service|rest|FILE
+  target     --base-url URL  --auth-url URL  --profile service|rest|problem-json|FILE
   tokens     --token T  --token-no-groups T  --token-no-import T  --token-app T   (or EMS_TOKEN, ...)
   run        --allow-writes  --max-rps N  --timeout-ms N  --budget-s N  --export-budget-s N  --max-body-bytes N
              --seed N  --path P  --runs N  --workers N  --grep REGEX  --shard I/N
   mock       --faults a,b   (embedded mock only: without --base-url)
   baseline   --baseline OLD/conformance.json  --fail-on any|new
+  traffic    --har FILE...  --max-har-bytes N   (judge recorded HAR 1.2 files instead of sending requests: no request is sent;
+             --base-url selects the API's exchanges, else inferred; a HAR over N bytes is refused, default ${DEFAULT_MAX_HAR_BYTES / 1024 / 1024} MiB)
   partial    --accept-partial   (EMS_ACCEPT_PARTIAL=1: a run cut short or left inconclusive by transport failures exits 0, not 3)
 Every flag has an EMS_* variable (docs/ARCHITECTURE.md). Exit: 0 no failing rule, 1 failing rules, 2 configuration or target unusable,
 3 no failing rule but a partial run: rules left inconclusive by the time budget or by transport failures.`;
@@ -51,14 +69,14 @@ const PREFLIGHT_TIMEOUT_MS = 5000;
 /** What each flag's value is, as the usage line names it (for a flag given without its value). */
 const FLAG_VALUES: Record<string, string> = {
   'base-url': 'URL', 'auth-url': 'URL', token: 'T', 'token-no-groups': 'T', 'token-no-import': 'T', 'token-app': 'T',
-  profile: 'service|rest|FILE', 'max-rps': 'N (requests per second, greater than 0)', 'timeout-ms': 'N', 'budget-s': 'N',
+  profile: 'service|rest|problem-json|FILE', 'max-rps': 'N (requests per second, greater than 0)', 'timeout-ms': 'N', 'budget-s': 'N',
   'export-budget-s': 'N', 'max-body-bytes': 'N', seed: 'N', path: 'P', runs: 'N', faults: 'a,b', workers: 'N',
-  grep: 'REGEX', shard: 'I/N', baseline: 'OLD/conformance.json', 'fail-on': 'any|new',
+  grep: 'REGEX', shard: 'I/N', baseline: 'OLD/conformance.json', 'fail-on': 'any|new', har: 'FILE...', 'max-har-bytes': 'N',
 };
 
 async function main(): Promise<number> {
   const { values } = parseFlags(
-    process.argv.slice(2),
+    harFilesRepeated(process.argv.slice(2)),
     {
       ...Object.fromEntries(Object.keys(VARIABLE_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
       'allow-writes': { type: 'boolean' },
@@ -67,6 +85,7 @@ async function main(): Promise<number> {
       shard: { type: 'string' },
       baseline: { type: 'string' },
       'fail-on': { type: 'string', default: 'any' },
+      har: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
     FLAG_VALUES,
@@ -92,8 +111,23 @@ async function main(): Promise<number> {
 
   const settings = readSettings(env);
   env.EMS_SEED = String(settings.seed);
-  if (env.EMS_BASE_URL) await preflight(resolveTarget(env));
+  const trafficDir = values.har ? prepareTraffic(values.har, env, settings, values.shard) : undefined;
+  try {
+    if (env.EMS_BASE_URL && !trafficDir) await preflight(resolveTarget(env));
+    return await run(env, { grep: values.grep, shard: values.shard, acceptPartial: values['accept-partial'] === true }, baseline, failOn);
+  } finally {
+    if (trafficDir) rmSync(trafficDir, { recursive: true, force: true });
+  }
+}
 
+/** What the Playwright run and its verdict depend on besides the environment. */
+interface RunFlags {
+  grep?: string;
+  shard?: string;
+  acceptPartial: boolean;
+}
+
+async function run(env: Record<string, string | undefined>, values: RunFlags, baseline: ConformanceReport | undefined, failOn: string): Promise<number> {
   const reportFile = join(reportDir(env), 'conformance.json');
   rmSync(reportFile, { force: true });
   const args = ['test', ...(values.grep ? ['--grep', values.grep] : []), ...(values.shard ? ['--shard', values.shard] : [])];
@@ -113,7 +147,7 @@ async function main(): Promise<number> {
   // A run cut short by its budget, or left unjudged by transport failures, is not green (exit 3) unless accepted.
   const partial = partialRules(report);
   const unjudged = partial.unfinished.length + partial.transport.length;
-  const acceptPartial = values['accept-partial'] === true || env.EMS_ACCEPT_PARTIAL === '1';
+  const acceptPartial = values.acceptPartial || env.EMS_ACCEPT_PARTIAL === '1';
   if (unjudged > 0) {
     console.log(`conformance: ${unjudged} rule(s) left unjudged by the time budget or transport failures: ${acceptPartial ? 'partial run accepted (--accept-partial)' : 'a partial run exits 3 (--accept-partial accepts it)'}`);
   }
@@ -160,6 +194,46 @@ async function preflight(target: Target): Promise<void> {
     const why = redactor.text(response.errors[0] ?? `HTTP ${response.status}`);
     throw new ConfigError(`the target refused EMS_TOKEN on helper/ping (${why}): check --token`);
   }
+}
+
+/**
+ * A traffic run (--har): reads, selects and redacts the recordings once, here, and hands the workers the
+ * normalized exchanges (EMS_TRAFFIC_FILE, in a temporary folder the caller removes) and the API's URLs.
+ * A bad recording is refused in one line before anything is written.
+ */
+function prepareTraffic(files: string[], env: Record<string, string | undefined>, settings: Settings, shard: string | undefined): string {
+  if (env.EMS_MOCK_FAULTS) throw new ConfigError('--faults switches faults of the embedded mock on: a --har run starts no mock and sends no request');
+  if (shard !== undefined) throw new ConfigError('--shard: a --har run is not sharded (it sends no request; it is quick)');
+  const maxHarBytes = env.EMS_MAX_HAR_BYTES ? positiveInteger('--max-har-bytes', env.EMS_MAX_HAR_BYTES) : DEFAULT_MAX_HAR_BYTES;
+  const tokens = Object.fromEntries(TOKEN_NAMES.map((name) => [name, env[TOKEN_VARIABLES[name]] || undefined]));
+  const loaded = loadTraffic({ files, baseUrl: env.EMS_BASE_URL, authUrl: env.EMS_AUTH_URL, profile: settings.profile, tokens, maxHarBytes, maxBodyBytes: settings.maxBodyBytes });
+  const dir = mkdtempSync(join(tmpdir(), 'ems-har-run-'));
+  // The exchanges hold no token, but the folder must not outlive the run: a signal stops the run and removes it.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      killChildren();
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(130);
+    });
+  }
+  const file = join(dir, 'traffic.json');
+  writeFileSync(file, JSON.stringify(loaded.file));
+  Object.assign(env, { EMS_TRAFFIC_FILE: file, EMS_BASE_URL: loaded.baseUrl, EMS_AUTH_URL: loaded.authUrl });
+  console.log(`conformance: judging ${loaded.file.exchanges.length} recorded exchanges with ${loaded.baseUrl} (no request is sent)`);
+  return dir;
+}
+
+/** `--har a.har b.har` as `--har a.har --har b.har` (parseArgs takes one value per flag). */
+function harFilesRepeated(args: string[]): string[] {
+  const out: string[] = [];
+  let inHar = false;
+  for (const arg of args) {
+    if (arg === '--har') inHar = true;
+    else if (arg.startsWith('-')) inHar = false;
+    else if (inHar && out[out.length - 1] !== '--har') out.push('--har');
+    out.push(arg);
+  }
+  return out;
 }
 
 /** --shard I/N: this machine runs part I of N (Playwright would answer a wrong one with a stack trace). */

@@ -20,3 +20,19 @@ export function singleFilter(candidates: FilterCandidates): fc.Arbitrary<Record<
     return { [name]: value };
   });
 }
+
+/**
+ * Sets of filters as clients send them: each filter left out in most samples (absent `absentWeight`
+ * times for each time present; 2 unless `absentWeights` names the filter), so that most sets hold none,
+ * one or two filters and still match records.
+ */
+export function sparseFilterSets(candidates: FilterCandidates, absentWeights: Record<string, number> = {}): fc.Arbitrary<Record<string, unknown>> {
+  const usable = Object.entries(candidates).filter(([, values]) => values.length > 0);
+  const model = Object.fromEntries(
+    usable.map(([name, values]) => [
+      name,
+      fc.oneof({ weight: absentWeights[name] ?? 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom(...values) }),
+    ]),
+  );
+  return fc.record(model).map((set) => Object.fromEntries(Object.entries(set).filter(([, value]) => value !== undefined)));
+}

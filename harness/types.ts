@@ -269,9 +269,28 @@ export interface CreatedContact {
   contactID?: number;
 }
 
+/** One recording a traffic run judged (`--har`, the proxy): its file and what of it was kept. */
+export interface TrafficSource {
+  /** The file's name as given (a path). */
+  file: string;
+  /** HAR entries in the file. */
+  entries: number;
+  /** Entries kept: exchanges with this API. */
+  kept: number;
+  /** Entries dropped, by reason ("other host or path": 3). */
+  dropped: Record<string, number>;
+}
+
+/** How a run judged: `active` sends its own requests; `traffic` judges recorded exchanges and sends none. */
+export type RunMode = 'active' | 'traffic';
+
 export interface ConformanceReport {
   tool: 'ems-conformance';
   version: string;
+  /** Absent in reports written before traffic runs existed: active. */
+  mode?: RunMode;
+  /** The recordings a traffic run judged. */
+  traffic?: { sources: TrafficSource[]; exchanges: number };
   target: {
     baseUrl: string;
     authUrl: string;

@@ -12,6 +12,7 @@ const USAGE = `Usage: npm run mock -- [options]
   --clock-start T     start the mock clock at T (e.g. "2024-05-01 12:00:00")
   --clock-speed X     mock seconds per real second (default 1)
   --export-pending-polls N  at most N jobStatus answers say a job is Pending; the next one ends it (default: no limit)
+  --export-file-lifetime-ms N  export files expire N ms after their job completed (default 24 h; alt 6 h)
   --quirks            emit the real service's quirks ("" for absent values, private as 0/1)
   --variant V         default, or alt: the other reasonable choice wherever interface.md is silent (also EMS_MOCK_VARIANT)
   --list-faults       print the faults (name, rule, description) and exit
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     'clock-start': { type: 'string' },
     'clock-speed': { type: 'string' },
     'export-pending-polls': { type: 'string' },
+    'export-file-lifetime-ms': { type: 'string' },
     quirks: { type: 'boolean', default: false },
     variant: { type: 'string' },
     'list-faults': { type: 'boolean', default: false },
@@ -57,6 +59,7 @@ if (values.help) {
     quirks: values.quirks,
     variant: variant(values.variant ?? process.env.EMS_MOCK_VARIANT),
     ...(values['export-pending-polls'] === undefined ? {} : { exportPendingPolls: integer('export-pending-polls', values['export-pending-polls']) }),
+    ...(values['export-file-lifetime-ms'] === undefined ? {} : { exportFileLifetimeMs: integer('export-file-lifetime-ms', values['export-file-lifetime-ms']) }),
   }).catch((error: Error) => {
     console.error(`ems mock: ${error.message}`);
     process.exit(2);

@@ -25,6 +25,11 @@ export interface MockOptions {
    * for an identical request in between. Default: no limit (only the delay decides).
    */
   exportPendingPolls?: number;
+  /**
+   * How long an export file can be fetched after its job completed, on the mock clock (jobStatus answers
+   * fileExpiration = completion + this; getFile refuses the file after it). Default: 24 h (variant alt: 6 h).
+   */
+  exportFileLifetimeMs?: number;
   /** Emit the real service's quirks: "" for absent values, private as 0/1. Default false. */
   quirks?: boolean;
   /** Largest request body accepted. Default 5 MB. */
@@ -46,7 +51,8 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-export type ResolvedOptions = Required<Omit<MockOptions, 'clock'>> & { clock: ClockSettings };
+/** Options with their defaults; exportFileLifetimeMs stays undefined when not given (its default depends on the variant). */
+export type ResolvedOptions = Required<Omit<MockOptions, 'clock' | 'exportFileLifetimeMs'>> & { clock: ClockSettings; exportFileLifetimeMs?: number };
 
 export function resolveOptions(options: MockOptions): ResolvedOptions {
   const resolved: ResolvedOptions = {
@@ -61,6 +67,7 @@ export function resolveOptions(options: MockOptions): ResolvedOptions {
     quirks: options.quirks ?? false,
     bodyLimitBytes: options.bodyLimitBytes ?? 5 * 1024 * 1024,
     variant: options.variant ?? 'default',
+    ...(options.exportFileLifetimeMs === undefined ? {} : { exportFileLifetimeMs: options.exportFileLifetimeMs }),
   };
   if (!Number.isInteger(resolved.scale) || resolved.scale < 1) throw new RangeError(`scale must be an integer >= 1, got ${resolved.scale}`);
   if (!Number.isInteger(resolved.seed)) throw new RangeError(`seed must be an integer, got ${resolved.seed}`);
@@ -69,5 +76,7 @@ export function resolveOptions(options: MockOptions): ResolvedOptions {
   if (resolved.variant !== 'default' && resolved.variant !== 'alt') throw new RangeError(`variant must be default or alt, got ${String(resolved.variant)}`);
   const polls = resolved.exportPendingPolls;
   if (!(polls === Infinity || (Number.isInteger(polls) && polls >= 0))) throw new RangeError(`exportPendingPolls must be an integer >= 0, got ${polls}`);
+  const lifetime = resolved.exportFileLifetimeMs;
+  if (lifetime !== undefined && !(Number.isInteger(lifetime) && lifetime > 0)) throw new RangeError(`exportFileLifetimeMs must be an integer > 0, got ${lifetime}`);
   return resolved;
 }

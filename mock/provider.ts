@@ -38,10 +38,18 @@ export default provideTarget;
 /**
  * How the embedded mock is started for a run with these settings. Export jobs end at their third status
  * poll (exportPendingPolls: 2) rather than after 1-2 s of wall time: every rule judges the same (a new job
- * is Pending at its first poll and while an identical request follows), and a run waits far less.
+ * is Pending at its first poll and while an identical request follows), and a run waits far less. Export
+ * files live a few seconds (exportFileLifetimeMs), so a run sees a file expire and judges both halves of
+ * exports.getFile.availability (served until fileExpiration, refused after it) without waiting 24 h.
  */
 export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: NodeJS.ProcessEnv = process.env): MockOptions {
-  return { port: 0, faults: settings.faults, exportPendingPolls: EMBEDDED_PENDING_POLLS, variant: parseVariant(env[VARIANT_ENV]) };
+  return {
+    port: 0,
+    faults: settings.faults,
+    exportPendingPolls: EMBEDDED_PENDING_POLLS,
+    exportFileLifetimeMs: EMBEDDED_FILE_LIFETIME_MS,
+    variant: parseVariant(env[VARIANT_ENV]),
+  };
 }
 
 /** The environment variable naming the embedded mock's variant (mock/variant.ts): `alt` for the second opinion. */
@@ -49,6 +57,13 @@ export const VARIANT_ENV = 'EMS_MOCK_VARIANT';
 
 /** The embedded mock's exportPendingPolls (mock/options.ts): the duplicate checks ask twice while Pending. */
 export const EMBEDDED_PENDING_POLLS = 2;
+
+/**
+ * The embedded mock's exportFileLifetimeMs (mock/options.ts): long enough for a check to fetch a file again after
+ * a pause while it is surely before fileExpiration (whole seconds, clocks read to the second), short enough
+ * that waiting past it costs a run a few seconds.
+ */
+export const EMBEDDED_FILE_LIFETIME_MS = 5000;
 
 /** Closes the mock and rethrows: a failed start leaves nothing listening. */
 function closing(mock: { close(): Promise<void> }): (error: unknown) => Promise<never> {

@@ -22,6 +22,8 @@ export function createMockServer(state: MockState): Server {
 }
 
 async function serve(request: IncomingMessage, response: ServerResponse, state: MockState): Promise<void> {
+  // The HTTP Date header tells the mock clock's now (a client reads the target's clock from it), not the host's.
+  response.setHeader('Date', new Date(state.clock.now()).toUTCString());
   const body = await readRawBody(request, state.options.bodyLimitBytes);
   const url = new URL(request.url ?? '/', 'http://mock.invalid');
   if (isAdminPath(url.pathname)) {

@@ -26,8 +26,8 @@ export class MockState {
 
   /** Reseeds the data (relative to the clock's now) and forgets every export job; faults and clock stay. */
   reset(): void {
-    const { seed: dataSeed, scale, exportDelayMs, exportPendingPolls } = this.options;
+    const { seed: dataSeed, scale, exportDelayMs, exportPendingPolls, exportFileLifetimeMs } = this.options;
     this.store = new Store(seed({ seed: dataSeed, scale, now: this.clock.now() }), this.alt);
-    this.exports = new ExportJobs(dataSeed, exportDelayMs, exportPendingPolls, this.alt);
+    this.exports = new ExportJobs(dataSeed, exportDelayMs, exportPendingPolls, this.alt, exportFileLifetimeMs);
   }
 }

@@ -1,5 +1,6 @@
 import { defineCheck } from '../../harness/core';
 import { judgeRefusals, readProbes, runProbes } from './probes';
+import { judgeTokenPlacement } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'auth.token.body-rejected',
@@ -9,4 +10,5 @@ export default defineCheck({
     const results = await runProbes(api, probes, 'full', { tokenIn: 'body' });
     judgeRefusals(judge, results, 'whose valid token is in the body (accessToken) only');
   },
+  traffic: (ctx) => judgeTokenPlacement(ctx, 'body', [{ op: 'groups.search', method: 'POST' }, { op: 'emails.search', method: 'POST' }]),
 });

@@ -3,6 +3,7 @@ import { anyImportBatch, defectiveBatch } from '../../generators';
 import { defineCheck } from '../../harness/core';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
+import { judgeImports } from './traffic-imports';
 
 export default defineCheck({
   rule: 'contacts.import.contactID.success-only',
@@ -31,4 +32,11 @@ export default defineCheck({
       });
     });
   },
+  traffic: (ctx) =>
+    judgeImports(ctx, 'no accepted import with row results', (_records, reading) => {
+      if (!reading.rows) return 'an accepted import had no row results';
+      const wrong = reading.rows.findIndex((row) => row.hasContactID !== row.success);
+      const row = reading.rows[wrong];
+      return row && { title: row.success ? `row ${wrong + 1} succeeded and carries a contactID` : `row ${wrong + 1} failed and carries no contactID`, expected: row.success ? 'a contactID' : 'no contactID (absent, null, "" or 0)', actual: { success: row.success, contactID: row.contactID } };
+    }),
 });

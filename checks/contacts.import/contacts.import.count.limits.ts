@@ -3,6 +3,7 @@ import { defineCheck, type CheckContext } from '../../harness/core';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
 import { rowsSummary, runsOf, succeededRowByRow } from './rows';
+import { judgeCountLimits } from './traffic-imports';
 
 export default defineCheck({
   rule: 'contacts.import.count.limits',
@@ -38,6 +39,7 @@ export default defineCheck({
 
     for (const size of batchSizesOutside()) await judgeRefusedBatch(ctx, size);
   },
+  traffic: (ctx) => judgeCountLimits(ctx),
 });
 
 /** A batch of a size outside the bounds is refused as a call, and writes nothing: its addresses are then new. */

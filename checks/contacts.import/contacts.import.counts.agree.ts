@@ -5,6 +5,7 @@ import { addresses } from '../shared/addresses';
 import { importContacts, updateExistingParam } from './import-call';
 import { judgeAlongSequences } from './membership-sequences';
 import { countsAgree, countsOf, rowsSummary, runsOf } from './rows';
+import { judgeImports } from './traffic-imports';
 
 export default defineCheck({
   rule: 'contacts.import.counts.agree',
@@ -14,6 +15,11 @@ export default defineCheck({
     // Along import sequences too, as the membership model runs them.
     await judgeAlongSequences(ctx, 'counts');
   },
+  traffic: (ctx) =>
+    judgeImports(ctx, 'no accepted import with row results', (_records, reading) => {
+      const counts = countsOf(reading);
+      return countsAgree(counts) ? undefined : { title: 'recordsInserted and recordsUpdated count the rows flagged inserted and updated', expected: { recordsInserted: counts.flaggedInserted, recordsUpdated: counts.flaggedUpdated }, actual: { recordsInserted: counts.inserted, recordsUpdated: counts.updated } };
+    }),
 });
 
 /** Batches of fresh contacts mixed with existing ones, so that rows are updated as well as inserted. */

@@ -3,6 +3,7 @@ import { defectiveBatch } from '../../generators';
 import { defineCheck } from '../../harness/core';
 import { addresses } from '../shared/addresses';
 import { expectRowFails } from './defective-row';
+import { judgeEmailRequired } from './traffic-imports';
 
 export default defineCheck({
   rule: 'contacts.import.email.required',
@@ -19,4 +20,5 @@ export default defineCheck({
       await expectRowFails(ctx, contacts, defectAt, withoutKey ? 'no email key' : 'email ""', sample);
     });
   },
+  traffic: (ctx) => judgeEmailRequired(ctx),
 });

@@ -3,6 +3,7 @@ import { defineCheck } from '../../harness/core';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
 import { rowsSummary } from './rows';
+import { judgeImports } from './traffic-imports';
 
 export default defineCheck({
   rule: 'contacts.import.recordsInData',
@@ -19,4 +20,7 @@ export default defineCheck({
       });
     });
   },
+  traffic: (ctx) =>
+    judgeImports(ctx, 'no accepted import of an array of records', (records, reading) =>
+      reading.result?.recordsInData === records.length ? undefined : { title: `recordsInData is the ${records.length} record(s) passed`, expected: records.length, actual: { recordsInData: reading.result?.recordsInData } }),
 });

@@ -4,6 +4,8 @@ import { addresses } from '../shared/addresses';
 import { firstImport } from './first-import';
 import { importContacts } from './import-call';
 import { rowOrder } from './row-order';
+import { judgeImports } from './traffic-imports';
+import type { ContactRecord } from '../../generators';
 
 export default defineCheck({
   rule: 'contacts.import.results.order',
@@ -22,4 +24,9 @@ export default defineCheck({
       sample.expect(holds, evidence);
     });
   },
+  traffic: (ctx) =>
+    judgeImports(ctx, 'no accepted import of an array of records', (records, reading) => {
+      const { holds, evidence: { response: _response, ...evidence } } = rowOrder(records as ContactRecord[], reading);
+      return holds ? undefined : evidence;
+    }),
 });

@@ -2,6 +2,7 @@ import { defectiveBatch } from '../../generators';
 import { defineCheck } from '../../harness/core';
 import { addresses } from '../shared/addresses';
 import { expectRowFails } from './defective-row';
+import { judgeFirstRecordStructure } from './traffic-imports';
 
 export default defineCheck({
   rule: 'contacts.import.structure.first-record',
@@ -13,4 +14,5 @@ export default defineCheck({
       await expectRowFails(ctx, records, defectAt, what, sample);
     });
   },
+  traffic: (ctx) => judgeFirstRecordStructure(ctx),
 });

@@ -7,6 +7,7 @@ import { loadSpec, operationInfo } from '../../harness/contract';
 import { Unjudged, type ApiClient } from '../../harness/core';
 import { walkPages } from '../../harness/oracles';
 import { isObject } from '../shared/import-answer';
+import { inUniqueOrder } from '../shared/search';
 
 interface GroupView {
   groupID: number;
@@ -44,7 +45,8 @@ export interface GroupDirectory {
 
 /** Every group, through groups/search (status All, the largest page), sorted into Static and Dynamic; Unjudged when they cannot be listed. */
 export async function groupDirectory(api: ApiClient): Promise<GroupDirectory> {
-  const found = await walkPages(api, 'groups.search', { status: everyStatus(), rpp: largestPage() }, { maxPages: 20 });
+  // By the unique groupID: under a sort with ties pages may repeat or skip a group (no tie order is documented).
+  const found = await walkPages(api, 'groups.search', inUniqueOrder('groups.search', { status: everyStatus(), rpp: largestPage() }), { maxPages: 20 });
   if (!found.complete) throw new Unjudged(`groups/search could not list the groups: ${found.stoppedBecause}`);
   const groups = found.records.filter(isObject).flatMap((record): GroupView[] =>
     typeof record.groupID === 'number' && typeof record.type === 'string' && typeof record.status === 'string'

@@ -1,5 +1,6 @@
 import { defineCheck } from '../../harness/core';
 import { firstImport } from './first-import';
+import { A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'schema.contacts.import',
@@ -10,4 +11,5 @@ export default defineCheck({
     const validated = reading.accepted || reading.response.validation.issues.some((issue) => issue.rule === judge.rule);
     if (!validated) judge.inconclusive('no import call succeeded, so no answer could be validated');
   },
+  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS] }),
 });

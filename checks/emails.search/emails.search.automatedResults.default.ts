@@ -1,6 +1,8 @@
 import { defineCheck } from '../../harness/core';
 import { judgeDefaultAsExplicit } from './default-searches';
-import { DELIVERY, SUMMARY } from './documented-values';
+import { DELIVERY, OP, SUMMARY } from './documented-values';
+import { automatedResultsDefaultRule } from './traffic-filters';
+import { judgeFilter } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.automatedResults.default',
@@ -13,4 +15,5 @@ export default defineCheck({
       value: SUMMARY,
       none: 'no automated emails in the window',
     }),
+  traffic: (ctx) => judgeFilter(ctx, OP, automatedResultsDefaultRule()),
 });

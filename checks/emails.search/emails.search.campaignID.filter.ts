@@ -1,6 +1,9 @@
 import { defineCheck } from '../../harness/core';
 import { campaignIDsOf } from './email-records';
+import { OP } from './documented-values';
 import { judgeExactFilter } from './exact-filter';
+import { campaignIDRule } from './traffic-filters';
+import { judgeFilter } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.campaignID.filter',
@@ -16,4 +19,5 @@ export default defineCheck({
       title: (campaignID, base) => `campaignID=${campaignID} with ${base.label} returns exactly the emails whose campaignIDs hold it`,
       runs: () => 15,
     }),
+  traffic: (ctx) => judgeFilter(ctx, OP, campaignIDRule()),
 });

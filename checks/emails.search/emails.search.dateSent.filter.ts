@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { defineCheck } from '../../harness/core';
 import { harnessNow, windowWithin } from '../../generators';
 import { wideWindowMonths, windowParams } from './date-windows';
-import { DELIVERY, DETAIL, SORT_DIRECTIONS } from './documented-values';
+import { DELIVERY, DETAIL, OP, SORT_DIRECTIONS } from './documented-values';
+import { dateSentRule } from './traffic-filters';
 import { dateSentOf, type Params } from './email-records';
 import { offenders } from './record-evidence';
 import { searchWhole } from './whole-search';
+import { judgeFilter } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.dateSent.filter',
@@ -40,4 +42,5 @@ export default defineCheck({
       });
     }, { numRuns: 15 });
   },
+  traffic: (ctx) => judgeFilter(ctx, OP, dateSentRule(ctx.target)),
 });

@@ -3,6 +3,7 @@ import { defineCheck } from '../../harness/core';
 import { harnessNow, windowBeyondLimit, windowLimitMonths, windowWithin } from '../../generators';
 import { windowParams } from './date-windows';
 import { OP, RPP_MIN } from './documented-values';
+import { judgeWindowLimit } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.dateSent.window-limit',
@@ -26,4 +27,5 @@ export default defineCheck({
       });
     });
   },
+  traffic: (ctx) => judgeWindowLimit(ctx, OP),
 });

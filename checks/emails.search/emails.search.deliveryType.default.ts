@@ -1,6 +1,8 @@
 import { defineCheck } from '../../harness/core';
 import { judgeDefaultAsExplicit } from './default-searches';
-import { DELIVERY } from './documented-values';
+import { DELIVERY, OP } from './documented-values';
+import { deliveryTypeDefaultRule } from './traffic-filters';
+import { judgeFilter } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.deliveryType.default',
@@ -14,4 +16,5 @@ export default defineCheck({
       none: 'no manual email in the window',
       only: { field: 'deliveryType', allowed: [DELIVERY.manual], title: 'a search without deliveryType returns only Manual emails', expected: 'deliveryType Manual only' },
     }),
+  traffic: (ctx) => judgeFilter(ctx, OP, deliveryTypeDefaultRule()),
 });

@@ -1,10 +1,12 @@
 import { defineCheck } from '../../harness/core';
 import { foldCase } from '../../harness/oracles';
 import { wideWindowParams } from './date-windows';
-import { DELIVERY, DELIVERY_TYPES, DETAIL } from './documented-values';
+import { DELIVERY, DELIVERY_TYPES, DETAIL, OP } from './documented-values';
+import { deliveryTypeRule } from './traffic-filters';
 import type { Params } from './email-records';
 import { offenders } from './record-evidence';
 import { searchWhole } from './whole-search';
+import { judgeFilter } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.deliveryType.filter',
@@ -31,4 +33,5 @@ export default defineCheck({
     }
     if (empty.length > 0) judge.inconclusive(`no emails in the window for ${empty.join(', ')}, so those values could not be judged`);
   },
+  traffic: (ctx) => judgeFilter(ctx, OP, deliveryTypeRule()),
 });

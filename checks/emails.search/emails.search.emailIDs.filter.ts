@@ -3,7 +3,10 @@ import { defineCheck } from '../../harness/core';
 import { catalogueBases, emailCatalogue, refOf, usableBases } from './email-catalogue';
 import { idsOf } from './email-records';
 import { compareExactly } from './record-evidence';
+import { OP } from './documented-values';
+import { emailIDsRule } from './traffic-filters';
 import { searchWholeInSample } from './whole-search';
+import { judgeFilter } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.emailIDs.filter',
@@ -34,4 +37,5 @@ export default defineCheck({
       });
     }, { numRuns: 15 });
   },
+  traffic: (ctx) => judgeFilter(ctx, OP, emailIDsRule()),
 });

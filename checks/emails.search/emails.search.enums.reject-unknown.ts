@@ -1,6 +1,7 @@
 import { defineCheck } from '../../harness/core';
 import { checkEnumsRejectUnknown } from '../shared/search';
 import { DELIVERY, OP } from './documented-values';
+import { judgeEnumsRejectUnknown } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.enums.reject-unknown',
@@ -11,4 +12,6 @@ export default defineCheck({
     await checkEnumsRejectUnknown(ctx, OP, ['deliveryType', 'status', 'sortField', 'sortDirection'], { deliveryType: DELIVERY.manual }, { numRuns: 15 });
     await checkEnumsRejectUnknown(ctx, OP, ['automatedResults'], { deliveryType: DELIVERY.automated }, { numRuns: 8 });
   },
+  // status and automatedResults are judged where they apply (x-applies-when), as the live check sends them.
+  traffic: (ctx) => judgeEnumsRejectUnknown(ctx, OP, ['deliveryType', 'status', 'automatedResults', 'sortField', 'sortDirection']),
 });

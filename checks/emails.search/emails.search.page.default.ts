@@ -2,9 +2,11 @@ import { defineCheck } from '../../harness/core';
 import { checkPageDefault } from '../shared/search';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
+import { judgePageDefault } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.page.default',
   title: 'without page the first page is returned',
   run: (ctx) => checkPageDefault(ctx, OP, manualSentWide(ctx.target)),
+  traffic: (ctx) => judgePageDefault(ctx, OP),
 });

@@ -1,10 +1,13 @@
 import { defineCheck } from '../../harness/core';
 import { checkPagingTotals } from '../shared/search';
 import { OP } from './documented-values';
-import { manualSentWide } from './manual-sent';
+import { emailCatalogue } from './email-catalogue';
+import { emailPagingCombinations } from './paging-combinations';
+import { judgePagingTotals } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.paging.totals',
-  title: 'paging through gives disjoint pages that add up to the totals',
-  run: (ctx) => checkPagingTotals(ctx, OP, manualSentWide(ctx.target)),
+  title: 'for each filter combination, the pages reach totalRecords emails once each, and totalPages/next/prev agree',
+  run: async (ctx) => checkPagingTotals(ctx, OP, emailPagingCombinations(await ctx.observe(emailCatalogue), ctx.target)),
+  traffic: (ctx) => judgePagingTotals(ctx, OP),
 });

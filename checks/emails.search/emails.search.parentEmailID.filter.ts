@@ -1,8 +1,11 @@
 import { defineCheck } from '../../harness/core';
 import { referencedID } from '../../harness/oracles';
 import { distinctReferences } from './email-records';
+import { OP } from './documented-values';
 import { judgeExactFilter } from './exact-filter';
+import { parentEmailIDRule } from './traffic-filters';
 import { offenders } from './record-evidence';
+import { judgeFilter } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.parentEmailID.filter',
@@ -27,4 +30,5 @@ export default defineCheck({
         });
       },
     }),
+  traffic: (ctx) => judgeFilter(ctx, OP, parentEmailIDRule()),
 });

@@ -2,9 +2,11 @@ import { defineCheck } from '../../harness/core';
 import { checkRppDefault } from '../shared/search';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
+import { judgeRppDefault } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.rpp.default',
   title: 'without rpp a page holds the default number of records',
   run: (ctx) => checkRppDefault(ctx, OP, manualSentWide(ctx.target)),
+  traffic: (ctx) => judgeRppDefault(ctx, OP),
 });

@@ -1,7 +1,10 @@
 import { defineCheck } from '../../harness/core';
 import { wideWindowParams } from './date-windows';
 import { defaultSortCases, outOfOrder, recordOrder } from './default-sorts';
-import { describeSearch, searchWhole } from './whole-search';
+import { describeSearch, searchInOrder } from './whole-search';
+import { OP } from './documented-values';
+import { defaultOrderCases, defaultOrderOf } from './traffic-default-sort';
+import { judgeOrders } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.sort.default',
@@ -11,7 +14,7 @@ export default defineCheck({
     const unjudged: string[] = [];
     let judged = 0;
     for (const { params, field, direction } of cases) {
-      const result = await searchWhole(api, params, 4);
+      const result = await searchInOrder(api, params, 4);
       const label = describeSearch(params);
       const last = result.pages.at(-1);
       if (result.records.length === 0) {
@@ -33,4 +36,5 @@ export default defineCheck({
     }
     if (judged === 0 || unjudged.length > 0) judge.inconclusive(`some default orders could not be judged: ${unjudged.join('; ') || 'no data'}`);
   },
+  traffic: (ctx) => judgeOrders(ctx, OP, { expectedOrder: defaultOrderOf, cases: defaultOrderCases(), none: 'no GET answer to a request without sortField and sortDirection' }),
 });

@@ -1,10 +1,11 @@
 import { defineCheck } from '../../harness/core';
 import { sameSequence, type Direction } from '../../harness/oracles';
 import { outOfOrder, recordOrder } from './default-sorts';
-import { DEFAULT_DIRECTION, SORT_FIELDS } from './documented-values';
+import { DEFAULT_DIRECTION, OP, SORT_FIELDS } from './documented-values';
 import { idsOf } from './email-records';
 import { manualSentWide } from './manual-sent';
 import { searchWhole } from './whole-search';
+import { judgeSortDirectionDefault } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.sortDirection.default',
@@ -41,4 +42,5 @@ export default defineCheck({
     }
     if (unjudged.length > 0) judge.inconclusive(`some sortFields could not be judged: ${unjudged.join('; ')}`);
   },
+  traffic: (ctx) => judgeSortDirectionDefault(ctx, OP, DEFAULT_DIRECTION),
 });

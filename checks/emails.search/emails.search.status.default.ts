@@ -1,6 +1,8 @@
 import { defineCheck } from '../../harness/core';
 import { judgeDefaultAsExplicit } from './default-searches';
-import { DEFAULT_STATUSES, DELIVERY } from './documented-values';
+import { DEFAULT_STATUSES, DELIVERY, OP } from './documented-values';
+import { statusDefaultRule } from './traffic-filters';
+import { judgeFilter } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.status.default',
@@ -19,4 +21,5 @@ export default defineCheck({
         expected: DEFAULT_STATUSES,
       },
     }),
+  traffic: (ctx) => judgeFilter(ctx, OP, statusDefaultRule()),
 });

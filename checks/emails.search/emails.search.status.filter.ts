@@ -1,15 +1,13 @@
 import { defineCheck } from '../../harness/core';
+import { judgeFilter } from '../shared/traffic';
 import { foldCase } from '../../harness/oracles';
 import { wideWindowParams } from './date-windows';
-import { DELIVERY, STATUSES } from './documented-values';
+import { DELIVERY, OP, STATUSES } from './documented-values';
 import { idsOf } from './email-records';
 import { compareExactly, offenders } from './record-evidence';
+import { statusLists } from './status-lists';
+import { statusFilterRule } from './traffic-filters';
 import { searchWhole } from './whole-search';
-
-/** Every non-empty subset of a list, in a fixed order. */
-function subsetsOf<T>(values: readonly T[]): T[][] {
-  return values.reduce<T[][]>((subsets, value) => [...subsets, ...subsets.map((subset) => [...subset, value])], [[]]).filter((subset) => subset.length > 0);
-}
 
 export default defineCheck({
   rule: 'emails.search.status.filter',
@@ -34,7 +32,7 @@ export default defineCheck({
     if (nonEmpty.length < 2) {
       return judge.inconclusive(`only ${nonEmpty.length} status(es) have manual emails in the window, too few to judge a list of several`);
     }
-    const lists = subsetsOf(STATUSES).filter((list) => list.length >= 2);
+    const lists = statusLists().filter((list) => list.length >= 2);
     for (const list of lists) {
       const result = await search(list);
       if (!result.complete) return judge.inconclusive(`status=${list.join(',')} could not be read whole: ${result.stoppedBecause}`);
@@ -43,4 +41,5 @@ export default defineCheck({
       judge.check(same.ok, { title: `status=${list.join(',')} returns exactly the emails of each of those statuses`, ...same });
     }
   },
+  traffic: (ctx) => judgeFilter(ctx, OP, statusFilterRule()),
 });

@@ -1,6 +1,8 @@
 import { defineCheck } from '../../harness/core';
+import { judgeFilter } from '../shared/traffic';
 import { wideWindowParams } from './date-windows';
-import { DELIVERY, DETAIL, STATUSES, SUMMARY } from './documented-values';
+import { DELIVERY, DETAIL, OP, STATUSES, SUMMARY } from './documented-values';
+import { statusIgnoredRule } from './traffic-filters';
 import { idsOf, type Params } from './email-records';
 import { compareExactly } from './record-evidence';
 import { describeSearch, searchWhole } from './whole-search';
@@ -33,4 +35,5 @@ export default defineCheck({
     }
     if (judged === 0) judge.inconclusive('no automated or transactional emails in the window');
   },
+  traffic: (ctx) => judgeFilter(ctx, OP, statusIgnoredRule()),
 });

@@ -1,7 +1,9 @@
 import { defineCheck } from '../../harness/core';
+import { judgeBounds } from '../shared/traffic';
 import { DELIVERY, DELIVERY_TYPES, OP } from './documented-values';
 import type { Params } from './email-records';
 import { transactionalCategories } from './filter-candidates';
+import { categoryScopeRule } from './traffic-filters';
 
 export default defineCheck({
   rule: 'emails.search.transactionalCategory.scope',
@@ -26,4 +28,6 @@ export default defineCheck({
       });
     }
   },
+  // Refusals only: whether a category unknown to the target is accepted with a transactional search is not written.
+  traffic: (ctx) => judgeBounds(ctx, OP, categoryScopeRule()),
 });

@@ -1,7 +1,10 @@
 import { defineCheck } from '../../harness/core';
 import { referencedID } from '../../harness/oracles';
 import { distinctReferences } from './email-records';
+import { OP } from './documented-values';
 import { judgeExactFilter } from './exact-filter';
+import { userIDRule } from './traffic-filters';
+import { judgeFilter } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.userID.filter',
@@ -17,4 +20,5 @@ export default defineCheck({
       title: (userID, base) => `userID=${userID} with ${base.label} returns exactly that user's emails`,
       runs: () => 12,
     }),
+  traffic: (ctx) => judgeFilter(ctx, OP, userIDRule()),
 });

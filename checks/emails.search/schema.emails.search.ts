@@ -2,6 +2,7 @@ import { defineCheck } from '../../harness/core';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY, DETAIL, OP, RPP_MAX, STATUSES, SUMMARY } from './documented-values';
 import type { Params } from './email-records';
+import { A_RECORD, judgeAnswerRule } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'schema.emails.search',
@@ -22,4 +23,5 @@ export default defineCheck({
     }
     if (records === 0) judge.inconclusive('no search returned an email record, so no record could be validated');
   },
+  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_RECORD] }),
 });

@@ -1,13 +1,25 @@
 /** A search read whole (every page at the largest rpp), and the page to show as evidence. */
 import type { ApiClient, ApiResponse, Sample } from '../../harness/core';
 import { walkPages, type PageWalk } from '../../harness/oracles';
+import { inUniqueOrder } from '../shared/search';
 import { OP, RPP_MAX } from './documented-values';
 import { idsOf, type Params } from './email-records';
 
 export type SearchResult = PageWalk;
 
-/** Every record of a search, rpp at its maximum; complete is false when paging stopped early. */
+/**
+ * Every record of a search, rpp at its maximum, ordered by emailID unless params sets a sortField (a walk
+ * under a sort with ties may repeat or skip a tied record: inUniqueOrder); complete is false when paging
+ * stopped early.
+ */
 export const searchWhole = (api: ApiClient, params: Params, maxPages = 20): Promise<SearchResult> =>
+  walkPages(api, OP, { ...inUniqueOrder(OP, params), rpp: RPP_MAX }, { maxPages });
+
+/**
+ * The records of a search in the order it asks for (the default sort when it sets no sortField), rpp at
+ * its maximum: for checks of that order. Pages may repeat or skip records tied under it.
+ */
+export const searchInOrder = (api: ApiClient, params: Params, maxPages = 20): Promise<SearchResult> =>
   walkPages(api, OP, { ...params, rpp: RPP_MAX }, { maxPages });
 
 /** A search read whole inside a property sample: a search that could not be read whole ends the sample unjudged. */

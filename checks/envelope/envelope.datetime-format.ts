@@ -1,5 +1,6 @@
 import { defineCheck } from '../../harness/core';
 import { successProbes } from './probes';
+import { A_RECORD, judgeAnswerRule } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'envelope.datetime-format',
@@ -10,4 +11,5 @@ export default defineCheck({
     if (successes.length === 0) judge.inconclusive('no request was answered with a success');
     else if (!successes.some((response) => (response.records ?? []).length > 0)) judge.inconclusive('no search returned a record, so no datetime was seen');
   },
+  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_RECORD] }),
 });

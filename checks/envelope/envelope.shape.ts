@@ -1,8 +1,10 @@
 import { defineCheck } from '../../harness/core';
 import { judgeEnvelopes } from './probes';
+import { A_REFUSAL, A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'envelope.shape',
   title: 'successes and refusals are wrapped in the envelope',
   run: (ctx) => judgeEnvelopes(ctx),
+  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS, A_REFUSAL] }),
 });

@@ -26,6 +26,8 @@ export interface ExportWithRecords {
   missing?: string;
   /** getFile with the job's fileKey (when it has one). */
   download?: ApiResponse;
+  /** When that getFile answered (ms since epoch). */
+  downloadedAt?: number;
 }
 
 /**
@@ -58,7 +60,8 @@ export const exportWithRecords = observation('one export over a range with sends
     ...(expiration === undefined ? {} : { expiration }),
   };
   if (fileKey === undefined) return { exportRun, job };
-  return { exportRun, job, download: await api.call('exports.getFile', { params: { fileKey } }) };
+  const download = await api.call('exports.getFile', { params: { fileKey } });
+  return { exportRun, job, download, downloadedAt: Date.now() };
 });
 
 /** The Completed job with records, or undefined once the judge has recorded why there is none. */

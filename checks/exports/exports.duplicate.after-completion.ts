@@ -3,6 +3,7 @@ import { LANES, RangeLane, rangeText } from '../../generators';
 import { pollJob, startExport, timelineText } from '../shared/export-jobs';
 import { firstJobProperty } from './duplicate-requests';
 import { budgetText } from './job-runs';
+import { judgeDuplicateAfterCompletion } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'exports.duplicate.after-completion',
@@ -28,4 +29,5 @@ export default defineCheck({
       });
     });
   },
+  traffic: (ctx) => judgeDuplicateAfterCompletion(ctx),
 });

@@ -3,6 +3,7 @@ import { defineCheck } from '../../harness/core';
 import { LANES, RangeLane, rangeParams, rangeText } from '../../generators';
 import { phaseOf } from '../shared/export-jobs';
 import { DIFFERENCES, DUPLICATE_RUNS, firstJob, otherRange, rangeLength } from './duplicate-requests';
+import { judgeDuplicateOtherParams } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'exports.duplicate.other-params',
@@ -34,4 +35,5 @@ export default defineCheck({
       { numRuns: DUPLICATE_RUNS },
     );
   },
+  traffic: (ctx) => judgeDuplicateOtherParams(ctx),
 });

@@ -3,6 +3,7 @@ import { LANES, RangeLane, rangeParams, rangeText } from '../../generators';
 import { phaseOf } from '../shared/export-jobs';
 import { firstJobProperty } from './duplicate-requests';
 import { rawJobId } from './job-answers';
+import { judgeDuplicatePending } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'exports.duplicate.pending',
@@ -26,4 +27,5 @@ export default defineCheck({
       });
     });
   },
+  traffic: (ctx) => judgeDuplicatePending(ctx),
 });

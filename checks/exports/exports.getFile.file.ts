@@ -1,5 +1,6 @@
 import { defineCheck } from '../../harness/core';
 import { exportWithRecords, fileFetched, issuedFile } from './export-with-records';
+import { judgeFileReturned } from './traffic-downloads';
 
 export default defineCheck({
   rule: 'exports.getFile.file',
@@ -15,4 +16,5 @@ export default defineCheck({
       response: download,
     });
   },
+  traffic: (ctx) => judgeFileReturned(ctx),
 });

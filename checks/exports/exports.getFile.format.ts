@@ -1,6 +1,7 @@
 import { defineCheck } from '../../harness/core';
 import { exportWithRecords, fetchedFile } from './export-with-records';
 import { expectedEntryName, readStrictly, unpackExport } from './export-file';
+import { judgeFileFormat } from './traffic-downloads';
 
 export default defineCheck({
   rule: 'exports.getFile.format',
@@ -28,4 +29,5 @@ export default defineCheck({
       response: download,
     });
   },
+  traffic: (ctx) => judgeFileFormat(ctx),
 });

@@ -1,6 +1,7 @@
 import { defineCheck } from '../../harness/core';
 import { exportWithRecords, fetchedFile } from './export-with-records';
 import { dataRows, unpackExport } from './export-file';
+import { judgeFileRows } from './traffic-downloads';
 
 export default defineCheck({
   rule: 'exports.getFile.rows',
@@ -25,4 +26,5 @@ export default defineCheck({
       });
     }
   },
+  traffic: (ctx) => judgeFileRows(ctx),
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defineCheck } from '../../harness/core';
+import { judgeUnknownKey } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'exports.getFile.unknown-key',
@@ -17,4 +18,5 @@ export default defineCheck({
       });
     }
   },
+  traffic: (ctx) => judgeUnknownKey(ctx),
 });

@@ -1,6 +1,7 @@
 import { defineCheck } from '../../harness/core';
 import { readDatetime } from '../../harness/oracles';
 import { exportWithRecords, recordsJob } from './export-with-records';
+import { judgeExpiration } from '../shared/traffic';
 
 /** How far a target's clock may lag the harness's before a fileExpiration "in the future" is doubted. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -30,4 +31,5 @@ export default defineCheck({
       response: job.completed,
     });
   },
+  traffic: (ctx) => judgeExpiration(ctx, CLOCK_SKEW_MS),
 });

@@ -2,6 +2,7 @@ import { defineCheck } from '../../harness/core';
 import { rangeText, type DateRange } from '../../generators';
 import { runExport, timelineText } from '../shared/export-jobs';
 import { refusalEvidence, unusableRun } from './job-runs';
+import { judgeJobFailed } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'exports.job.failed',
@@ -29,4 +30,5 @@ export default defineCheck({
       response: last,
     });
   },
+  traffic: (ctx) => judgeJobFailed(ctx, ctx.target.profile.fixtures?.failingExport as DateRange | undefined),
 });

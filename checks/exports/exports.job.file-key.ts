@@ -1,5 +1,6 @@
 import { defineCheck } from '../../harness/core';
 import { exportWithRecords, recordsJob } from './export-with-records';
+import { judgeFileKey } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'exports.job.file-key',
@@ -14,4 +15,5 @@ export default defineCheck({
       response: job.completed,
     });
   },
+  traffic: (ctx) => judgeFileKey(ctx),
 });

@@ -4,6 +4,7 @@ import { timelineText, type ExportRun } from '../shared/export-jobs';
 import { exportWithRecords } from './export-with-records';
 import { exportWithoutRecords } from './export-without-records';
 import { budgetText, refusalEvidence, unusableRun } from './job-runs';
+import { judgeJobFinishes } from '../shared/traffic';
 
 /** Judges one run: the timeline is the evidence when the job never ended. */
 function judgeFinishes(judge: RuleJudge, target: Target, exportRun: ExportRun): void {
@@ -52,4 +53,5 @@ export default defineCheck({
       else judge.inconclusive(missing ?? 'no job was started');
     }
   },
+  traffic: (ctx) => judgeJobFinishes(ctx),
 });

@@ -2,6 +2,7 @@ import { defineCheck } from '../../harness/core';
 import { rangeText } from '../../generators';
 import { exportWithoutRecords } from './export-without-records';
 import { carriesFileKey, totalRecordsOf } from './job-answers';
+import { judgeNoRecords } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'exports.job.no-records',
@@ -25,4 +26,5 @@ export default defineCheck({
       response: completed,
     });
   },
+  traffic: (ctx) => judgeNoRecords(ctx),
 });

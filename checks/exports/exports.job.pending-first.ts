@@ -3,6 +3,7 @@ import { rangeText } from '../../generators';
 import { phaseOf } from '../shared/export-jobs';
 import { knownStatuses, rawJobId } from './job-answers';
 import { newJobs } from './new-jobs';
+import { judgePendingFirst } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'exports.job.pending-first',
@@ -31,4 +32,5 @@ export default defineCheck({
     // A range that gave no job is request.jobID's failure, not pending-first's: only no job at all leaves it unjudged.
     if (!judged) judge.inconclusive(`no new job to ask about: ${unjudged.join('; ')}`);
   },
+  traffic: (ctx) => judgePendingFirst(ctx, knownStatuses(ctx.target)),
 });

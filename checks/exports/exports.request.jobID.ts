@@ -3,6 +3,7 @@ import { rangeText } from '../../generators';
 import { rawJobId } from './job-answers';
 import { refusalEvidence } from './job-runs';
 import { newJobs } from './new-jobs';
+import { judgeRequestJobID } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'exports.request.jobID',
@@ -27,4 +28,5 @@ export default defineCheck({
       }
     }
   },
+  traffic: (ctx) => judgeRequestJobID(ctx),
 });

@@ -10,6 +10,7 @@ import failed from './exports.job.failed';
 import getFile from './exports.getFile.file';
 import fileFormat from './exports.getFile.format';
 import fileRows from './exports.getFile.rows';
+import fileAvailability from './exports.getFile.availability';
 import unknownKey from './exports.getFile.unknown-key';
 import duplicatePending from './exports.duplicate.pending';
 import duplicateOther from './exports.duplicate.other-params';
@@ -25,6 +26,7 @@ export const checks = [
   getFile,
   fileFormat,
   fileRows,
+  fileAvailability,
   schemaJobStatus,
   noRecords,
   failed,

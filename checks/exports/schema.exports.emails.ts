@@ -1,5 +1,6 @@
 import { defineCheck } from '../../harness/core';
 import { newJobs } from './new-jobs';
+import { A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'schema.exports.emails',
@@ -9,4 +10,5 @@ export default defineCheck({
     const jobs = await observe(newJobs);
     if (!jobs.some(({ start }) => start.accepted)) judge.inconclusive('no export request succeeded, so there was no payload to judge');
   },
+  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS] }),
 });

@@ -1,5 +1,6 @@
 import { defineCheck } from '../../harness/core';
 import { exportWithRecords } from './export-with-records';
+import { A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'schema.exports.jobStatus',
@@ -10,4 +11,5 @@ export default defineCheck({
     if (!exportRun) judge.inconclusive(missing ?? 'no job was started');
     else if (!exportRun.run?.timeline.some((poll) => poll.outcome === 'success')) judge.inconclusive('no jobStatus answer succeeded, so there was no payload to judge');
   },
+  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS] }),
 });

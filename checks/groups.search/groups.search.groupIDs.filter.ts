@@ -4,7 +4,9 @@ import { defineCheck } from '../../harness/core';
 import { sameSet, setDifference } from '../../harness/oracles';
 import { searchAllIds } from '../shared/search';
 import { groupId, idSet, withEveryGroup } from './discovery';
+import { judgeFilter } from '../shared/traffic';
 import { filterValues, OP } from './group-filters';
+import { groupIDsRule } from './traffic-filters';
 import { statusSelections } from './status-selections';
 
 export default defineCheck({
@@ -36,4 +38,5 @@ export default defineCheck({
       });
     }, { numRuns: 15 });
   }),
+  traffic: (ctx) => judgeFilter(ctx, OP, groupIDsRule()),
 });

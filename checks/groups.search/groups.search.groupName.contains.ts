@@ -4,7 +4,9 @@ import { defineCheck } from '../../harness/core';
 import { containsText } from '../../harness/oracles';
 import { searchAllIds } from '../shared/search';
 import { fragmentableNames, groupId, nameOf, withEveryGroup } from './discovery';
+import { judgeFilter } from '../shared/traffic';
 import { filterValues, OP } from './group-filters';
+import { groupNameRule } from './traffic-filters';
 import { statusSelections } from './status-selections';
 
 export default defineCheck({
@@ -36,4 +38,5 @@ export default defineCheck({
       });
     }, { numRuns: 15 });
   }),
+  traffic: (ctx) => judgeFilter(ctx, OP, groupNameRule()),
 });

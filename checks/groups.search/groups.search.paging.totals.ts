@@ -1,9 +1,13 @@
 import { defineCheck } from '../../harness/core';
 import { checkPagingTotals } from '../shared/search';
-import { everyGroup, OP } from './group-filters';
+import { withEveryGroup } from './discovery';
+import { OP } from './group-filters';
+import { groupPagingCombinations } from './paging-combinations';
+import { judgePagingTotals } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'groups.search.paging.totals',
-  title: 'pages are disjoint, cover totalRecords, and totalPages/next/prev agree',
-  run: (ctx) => checkPagingTotals(ctx, OP, everyGroup()),
+  title: 'for each filter combination, the pages reach totalRecords groups once each, and totalPages/next/prev agree',
+  run: withEveryGroup((groups, ctx) => checkPagingTotals(ctx, OP, groupPagingCombinations(groups))),
+  traffic: (ctx) => judgePagingTotals(ctx, OP),
 });

@@ -2,7 +2,9 @@ import { defineCheck } from '../../harness/core';
 import { readBoolean } from '../../harness/oracles';
 import { searchAllIds } from '../shared/search';
 import { groupId, withEveryGroup } from './discovery';
+import { judgeFilter } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';
+import { privateFilterRule } from './traffic-filters';
 
 export default defineCheck({
   rule: 'groups.search.private.filter',
@@ -36,4 +38,5 @@ export default defineCheck({
     }
     if (observed.length > 0) ctx.judge.pass(observed.join('; '));
   }),
+  traffic: (ctx) => judgeFilter(ctx, OP, privateFilterRule()),
 });

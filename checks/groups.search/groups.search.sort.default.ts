@@ -1,6 +1,7 @@
 import { defaultOf } from '../../generators';
 import { defineCheck } from '../../harness/core';
 import { firstPage, judgeOrderOf, maxRpp, recordSortOutcomes, type SortOutcome } from '../shared/search';
+import { judgeDefaultSort } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';
 
 export default defineCheck({
@@ -16,4 +17,6 @@ export default defineCheck({
     }
     recordSortOutcomes(ctx.judge, outcomes);
   },
+  traffic: (ctx) =>
+    judgeDefaultSort(ctx, OP, { field: String(defaultOf(OP, 'sortField')), direction: String(defaultOf(OP, 'sortDirection')).toLowerCase() as 'asc' | 'desc', methods: ['GET', 'POST'] }),
 });

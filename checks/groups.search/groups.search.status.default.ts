@@ -3,7 +3,9 @@ import { defineCheck } from '../../harness/core';
 import { sameSet, setDifference } from '../../harness/oracles';
 import { searchAllIds } from '../shared/search';
 import { describeGroups, idSet, withEveryGroup } from './discovery';
+import { judgeFilter } from '../shared/traffic';
 import { filterValues, matchesValue, OP } from './group-filters';
+import { statusDefaultRule } from './traffic-filters';
 
 export default defineCheck({
   rule: 'groups.search.status.default',
@@ -24,4 +26,5 @@ export default defineCheck({
       response: plain.pages.at(-1)!,
     });
   }),
+  traffic: (ctx) => judgeFilter(ctx, OP, statusDefaultRule()),
 });

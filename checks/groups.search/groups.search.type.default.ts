@@ -2,7 +2,9 @@ import { defineCheck } from '../../harness/core';
 import { sameSet, setDifference } from '../../harness/oracles';
 import { searchAllIds } from '../shared/search';
 import { describeGroups, idSet, withEveryGroup } from './discovery';
+import { judgeFilter } from '../shared/traffic';
 import { filterValues, matchesValue, OP } from './group-filters';
+import { typeDefaultRule } from './traffic-filters';
 
 export default defineCheck({
   rule: 'groups.search.type.default',
@@ -20,4 +22,5 @@ export default defineCheck({
       response: plain.pages.at(-1)!,
     });
   }),
+  traffic: (ctx) => judgeFilter(ctx, OP, typeDefaultRule()),
 });

@@ -18,6 +18,7 @@ import typeDefault from './groups.search.type.default';
 import privateFilter from './groups.search.private.filter';
 import groupNameContains from './groups.search.groupName.contains';
 import groupIDsFilter from './groups.search.groupIDs.filter';
+import userIDFilter from './groups.search.userID.filter';
 import filtersSubset from './groups.search.filters.subset';
 
 /** The checks of groups/search, one per rule of area groups.search. */
@@ -42,5 +43,6 @@ export const checks = [
   privateFilter,
   groupNameContains,
   groupIDsFilter,
+  userIDFilter,
   filtersSubset,
 ];

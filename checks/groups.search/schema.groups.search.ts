@@ -1,4 +1,5 @@
 import { defineCheck } from '../../harness/core';
+import { judgeAnswerRule } from '../shared/traffic';
 import { discoverGroups } from './discovery';
 
 export default defineCheck({
@@ -8,4 +9,5 @@ export default defineCheck({
     // The client validates each page it receives and records this rule's verdict.
     await discoverGroups(ctx);
   },
+  traffic: (ctx) => judgeAnswerRule(ctx),
 });

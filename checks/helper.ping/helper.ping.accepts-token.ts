@@ -1,5 +1,6 @@
 import { defineCheck } from '../../harness/core';
 import { ping } from './ping';
+import { judgePingAcceptsToken } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'helper.ping.accepts-token',
@@ -13,4 +14,5 @@ export default defineCheck({
       response,
     });
   },
+  traffic: (ctx) => judgePingAcceptsToken(ctx),
 });

@@ -459,7 +459,7 @@ export interface components {
             inserted: components["schemas"]["ZeroOne"];
             updated: components["schemas"]["ZeroOne"];
             /** @description Details of row errors; empty on success. */
-            errors: unknown[];
+            errors?: unknown[];
         };
         /** @description Result of contacts/import. */
         ImportResponse: {

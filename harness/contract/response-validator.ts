@@ -49,6 +49,8 @@ export function createResponseValidator(profile: Profile, spec: ContractDocument
     if (validate(value)) return report;
     const root = schemaReference(schemaName);
     for (const error of validate.errors ?? []) {
+      // An `if` error only says its `then` failed; that failure is reported on its own, where it is.
+      if (error.keyword === 'if') continue;
       const missing = error.keyword === 'required';
       const path = missing ? error.instancePath + formatPointer([String(error.params.missingProperty)]) : error.instancePath;
       const pointer = pointerOf(path);

@@ -1,4 +1,4 @@
-import type { Capability, ConformanceReport, CreatedContact, Verdict } from '../types';
+import type { Capability, ConformanceReport, CreatedContact, RunMode, TrafficSource, Verdict } from '../types';
 import type { Target } from './config';
 import type { CoverageRecord } from './coverage';
 import { unmetNeedsByRule } from './needs';
@@ -17,6 +17,10 @@ export type TargetAnnotation = ConformanceReport['target'] & {
   capabilities: Capability[];
   /** The rules of the catalogue this target cannot judge, with the reason (rules.yaml `needs` not met). */
   unmetNeeds: Record<string, string>;
+  /** Absent in annotations of runs before traffic runs existed: active. */
+  mode?: RunMode;
+  /** The recordings a traffic run judged. */
+  traffic?: { sources: TrafficSource[]; exchanges: number };
 };
 
 export interface Annotation {
@@ -30,6 +34,8 @@ export interface TestRecordAnnotations {
   coverage: CoverageRecord;
   createdContacts: CreatedContact[];
   redactor: Redactor;
+  /** A traffic run's recordings (absent: an active run). */
+  traffic?: { sources: TrafficSource[]; exchanges: number };
 }
 
 /** The annotations one test leaves for the reporter, every value redacted. */
@@ -45,6 +51,8 @@ export function testAnnotations(record: TestRecordAnnotations): Annotation[] {
     seed: target.seed,
     capabilities: [...target.capabilities],
     unmetNeeds: unmetNeedsByRule(target.capabilities),
+    mode: record.traffic ? 'traffic' : 'active',
+    ...(record.traffic ? { traffic: record.traffic } : {}),
   };
   const json = (value: unknown) => redactor.text(JSON.stringify(redactor.value(value)));
   return [

@@ -35,6 +35,8 @@ export interface BodyReading {
   importResult?: unknown;
   /** The export file (getFile success). */
   file?: Buffer;
+  /** The answer's HTTP Date header as sent: the target's clock when it answered, to the second (absent when none). */
+  date?: string;
 }
 
 /** One request and what came back, tokens redacted. */

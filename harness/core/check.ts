@@ -3,6 +3,7 @@ import type { Target } from './config';
 import type { CreatedContactsLog } from './created-contacts';
 import type { Observation } from './observation';
 import type { RuleJudge } from './rule-judge';
+import type { TrafficContext } from './traffic';
 import { findRule } from '../contract';
 
 /** What a check's `run` is handed: the target, the one client, and a judge bound to the check's rule. */
@@ -23,6 +24,11 @@ export interface Check {
   /** What should hold, as the test title ("rpp within bounds is accepted, outside refused"). */
   readonly title: string;
   run(ctx: CheckContext): Promise<void> | void;
+  /**
+   * Judges the rule on recorded traffic (`--har`, the proxy) instead of requests of its own. Absent: the
+   * rule is `inconclusive` "not observed in the traffic" in those modes.
+   */
+  traffic?(ctx: TrafficContext): Promise<void> | void;
 }
 
 /** Declares a rule's check; an unknown rule ID throws when the check file loads (typos are loud). */

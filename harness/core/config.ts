@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadProfile, repoPath } from '../contract';
+import { loadProfile, loadRules, repoPath } from '../contract';
 import type { Capability, Profile, ProfileFixtures } from '../types';
 import { oneLine } from './one-line';
 import { TOKEN_NAMES, TOKEN_VARIABLES, type TokenName, type Tokens } from './tokens';
@@ -42,6 +42,8 @@ export interface Target extends Omit<Settings, 'allowWritesRequested' | 'maxRpsR
   /** startedAt + budgetS. */
   deadline: number;
   capabilities: Set<Capability>;
+  /** A traffic run (`--har`, the proxy): the file of recorded exchanges the checks judge (EMS_TRAFFIC_FILE); no request is sent. */
+  trafficFile?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -76,7 +78,8 @@ export function resolveTarget(env: Env): Target {
   const embeddedMock = env.EMS_EMBEDDED_MOCK === '1';
   const baseUrl = httpUrl(env, 'EMS_BASE_URL');
   const authUrl = env.EMS_AUTH_URL ? httpUrl(env, 'EMS_AUTH_URL') : new URL(baseUrl).origin;
-  const tokens = tokensFrom(env);
+  const trafficFile = env.EMS_TRAFFIC_FILE || undefined;
+  const tokens = tokensFrom(env, trafficFile === undefined);
   const profile = withFixtures(settings.profile, fixturesFrom(env));
   const allowWrites = embeddedMock || allowWritesRequested;
   if (!embeddedMock && settings.faults.length > 0) {
@@ -92,7 +95,9 @@ export function resolveTarget(env: Env): Target {
     allowWrites,
     maxRps: maxRpsRequested ?? (embeddedMock ? Infinity : DEFAULT_MAX_RPS),
     deadline: settings.startedAt + settings.budgetS * 1000,
-    capabilities: capabilitiesOf(allowWrites, tokens, profile.fixtures ?? {}),
+    // Recorded traffic is what it is: no rule is skipped for what the target would need to be sent requests.
+    capabilities: trafficFile ? everyNeed() : capabilitiesOf(allowWrites, tokens, profile.fixtures ?? {}),
+    ...(trafficFile ? { trafficFile } : {}),
   };
 }
 
@@ -102,6 +107,10 @@ function capabilitiesOf(allowWrites: boolean, tokens: Tokens, fixtures: ProfileF
   for (const name of TOKEN_NAMES) if (name !== 'full' && tokens[name]) capabilities.add(`token:${name}`);
   for (const [name, value] of Object.entries(fixtures)) if (isPresent(value)) capabilities.add(`fixture:${name}`);
   return capabilities;
+}
+
+function everyNeed(): Set<Capability> {
+  return new Set(loadRules().rules.flatMap((rule) => rule.needs ?? []));
 }
 
 function isPresent(value: unknown): boolean {
@@ -135,7 +144,7 @@ function withFixtures(profile: Profile, fixtures: ProfileFixtures): Profile {
   return Object.keys(fixtures).length === 0 ? profile : { ...profile, fixtures: { ...profile.fixtures, ...fixtures } };
 }
 
-function tokensFrom(env: Env): Tokens {
+function tokensFrom(env: Env, required: boolean): Tokens {
   const tokens: Tokens = {};
   for (const name of TOKEN_NAMES) {
     const variable = TOKEN_VARIABLES[name];
@@ -144,7 +153,7 @@ function tokensFrom(env: Env): Tokens {
     if (/\s/.test(value)) throw new ConfigError(`${variable} contains whitespace: pass the token alone`);
     tokens[name as TokenName] = value;
   }
-  if (!tokens.full) throw new ConfigError('EMS_TOKEN is not set: pass --token (a full-permission access token of the target)');
+  if (!tokens.full && required) throw new ConfigError('EMS_TOKEN is not set: pass --token (a full-permission access token of the target)');
   return tokens;
 }
 

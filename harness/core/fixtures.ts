@@ -7,6 +7,7 @@ import type { CreatedContactsLog } from './created-contacts';
 import type { Judge } from './judge';
 import { observeOnce, type Observation } from './observation';
 import { oneLine } from './one-line';
+import { loadTrafficFile, trafficSummary, type ReadTraffic } from './recorded';
 import { createRedactor } from './redact';
 import { declaredRules } from './rules';
 import { settleDeclaredRules } from './settle';
@@ -36,6 +37,8 @@ interface WorkerFixtures {
    * failure, so Playwright keeps its worker instead of starting a new one. Verdicts are unchanged.
    */
   keepWorkerOnFailure: boolean;
+  /** A traffic run's recorded exchanges (EMS_TRAFFIC_FILE), read once per worker; undefined in an active run. */
+  recorded: ReadTraffic | undefined;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -49,8 +52,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
+  recorded: [
+    async ({ target }, use) => {
+      await use(target.trafficFile ? loadTrafficFile(target.trafficFile, target) : undefined);
+    },
+    { scope: 'worker' },
+  ],
+
   testRecord: [
-    async ({ target, keepWorkerOnFailure }, use, testInfo) => {
+    async ({ target, keepWorkerOnFailure, recorded }, use, testInfo) => {
       const declared = declaredRules(testInfo.tags);
       if (declared.length === 0) throw new Error('the test declares no rule: tag it with @rule:<id> for every rule it judges');
       const record: TestRecord = { ...newRecording(target, declared), createdContacts: [] };
@@ -58,7 +68,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (Date.now() > target.deadline) {
         const reason = `unfinished: time budget of ${target.budgetS} s exhausted`;
         for (const rule of declared) record.judge.record({ rule, verdict: 'inconclusive', reason, evidence: [], requests: 0 });
-        annotate(testInfo, target, record);
+        annotate(testInfo, target, record, recorded);
         testInfo.skip(true, reason);
       }
 
@@ -71,7 +81,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         skipReason: testInfo.annotations.find((annotation) => annotation.type === 'skip')?.description,
         timeoutMs: testInfo.timeout,
       });
-      const verdicts = annotate(testInfo, target, record);
+      const verdicts = annotate(testInfo, target, record, recorded);
       if (testInfo.status !== 'passed') {
         if (keepWorkerOnFailure && testInfo.status === 'failed') testInfo.fail();
         return;
@@ -128,6 +138,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
 /** A client for one test: it counts requests and coverage there, and reports verdicts and transport failures as told. */
 function testClient(target: Target, record: TestRecord, testInfo: TestInfo, report: ClientReports): ApiClient {
+  if (target.trafficFile) throw new Error('a traffic run sends no request: the check must judge the recorded traffic (its `traffic` judge), not call the API');
   return wiredClient(target, record, testInfo.config.workers, report);
 }
 
@@ -140,11 +151,12 @@ class RulesFailed extends Error {
   }
 }
 
-function annotate(testInfo: TestInfo, target: Target, record: TestRecord) {
+function annotate(testInfo: TestInfo, target: Target, record: TestRecord, recorded: ReadTraffic | undefined) {
   const verdicts = record.judge.verdicts();
   const redactor = createRedactor(target.tokens);
+  const traffic = recorded ? { traffic: trafficSummary(recorded) } : {};
   testInfo.annotations.push(
-    ...testAnnotations({ target, verdicts, coverage: record.coverage.toJSON(), createdContacts: record.createdContacts, redactor }),
+    ...testAnnotations({ target, verdicts, coverage: record.coverage.toJSON(), createdContacts: record.createdContacts, redactor, ...traffic }),
   );
   return verdicts;
 }

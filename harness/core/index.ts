@@ -5,6 +5,11 @@ export { registerChecks } from './register';
 export { observation, type Observation, type ObservationContext } from './observation';
 export type { CreatedContactsLog } from './created-contacts';
 export type { RuleJudge } from './rule-judge';
+export { NOT_OBSERVED, type RecordedExchange, type RecordedToken, type RecordedTraffic, type TrafficContext } from './traffic';
+export { readRecordedWire, readTrafficFile, recordedTraffic, type ReadTraffic, type RecordedWire, type TrafficFile } from './recorded';
+export { readExchange, type ExchangeReading, type WireExchange } from './read-exchange';
+export { responseVerdicts } from './response-verdicts';
+export { WireFailure, type WireResponse } from './transport';
 export type { ApiClient, CallOptions } from './client';
 export type { ApiResponse, ExportJobView, Outcome, Paging } from './api-response';
 export type { Target } from './config';
@@ -29,3 +34,4 @@ export { TOKEN_NAMES, TOKEN_VARIABLES, type TokenName, type Tokens } from './tok
 export { createApiClient } from './client';
 export { workerTarget, newRecording, wiredClient, judgeReports, type Recording, type ClientReports } from './wiring';
 export { ruleTag } from './rules';
+export { judgeTraffic } from './traffic-judge';

@@ -17,7 +17,7 @@ export function readBody(op: OperationKey, parts: PayloadParts, wire: WireRespon
   const knownStatus = statusMatches(convention.successStatus, wire.status) || statusMatches(convention.errorStatus, wire.status);
 
   if (parts.has('file') && !/json/i.test(wire.contentType) && statusMatches(convention.successStatus, wire.status)) {
-    return { outcome: 'success', body: undefined, payload: undefined, errors: [], file: wire.body };
+    return { outcome: 'success', body: undefined, payload: undefined, errors: [], file: wire.body, ...dateOf(wire) };
   }
 
   const body = parseJson(wire, knownStatus);
@@ -40,6 +40,7 @@ export function readBody(op: OperationKey, parts: PayloadParts, wire: WireRespon
     payload,
     errors: messagesOf(valueAt(body, convention.errorsPointer), convention.messagePointer),
     code: codeOf(body, convention),
+    ...dateOf(wire),
   };
   if (parts.has('records')) {
     const records = at(pointers.records);
@@ -51,6 +52,9 @@ export function readBody(op: OperationKey, parts: PayloadParts, wire: WireRespon
   if (op === 'contacts.import') reading.importResult = at(pointers.importResult);
   return reading;
 }
+
+/** The Date header, carried along for checks that need the target's clock (a header, not the body, but read with it). */
+const dateOf = (wire: WireResponse): Pick<BodyReading, 'date'> => (wire.date === undefined ? {} : { date: wire.date });
 
 /** Whether an HTTP status matches a profile's status list: "200", "2xx", "200,201". */
 export function statusMatches(spec: string, status: number): boolean {

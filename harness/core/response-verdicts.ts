@@ -34,6 +34,12 @@ export function responseVerdicts(response: ApiResponse, profile: Profile): Verdi
   return verdicts;
 }
 
+/**
+ * Issues of one rule on one answer that carry evidence (each holds the whole request and answer); the reason
+ * still counts them all. A 1000-row import with an issue per row would otherwise build 1000 copies.
+ */
+const EVIDENCE_PER_RULE = 5;
+
 function appliesTo(ruleId: string, response: ApiResponse): boolean {
   return findRule(ruleId)?.operations.includes(response.op) ?? false;
 }
@@ -45,7 +51,8 @@ function hasIssues(rule: string, response: ApiResponse): boolean {
 function validationVerdict(rule: string, response: ApiResponse): Verdict {
   const issues = response.validation.issues.filter((issue) => issue.rule === rule);
   const tolerated = response.validation.tolerated.filter((quirk) => quirk.rule === rule);
-  const verdict = issues.length === 0 ? pass(rule) : fail(rule, describeIssues(issues), issues.map((issue) => issueEvidence(issue, response)));
+  const evidence = issues.slice(0, EVIDENCE_PER_RULE).map((issue) => issueEvidence(issue, response));
+  const verdict = issues.length === 0 ? pass(rule) : fail(rule, describeIssues(issues), evidence);
   return tolerated.length === 0 ? verdict : { ...verdict, tolerated };
 }
 

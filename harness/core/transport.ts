@@ -13,6 +13,8 @@ export interface WireResponse {
   status: number;
   contentType: string;
   body: Buffer;
+  /** The HTTP Date header as sent (the target's clock when it answered, to the second); absent when it sent none. */
+  date?: string;
 }
 
 export interface WireLimits {
@@ -76,7 +78,10 @@ export function send(request: WireRequest, limits: WireLimits): Promise<WireResp
         chunks.push(chunk);
       });
       res.on('end', () =>
-        finish(() => resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '', body: Buffer.concat(chunks) })),
+        finish(() => {
+          const date = res.headers.date;
+          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '', body: Buffer.concat(chunks), ...(date ? { date } : {}) });
+        }),
       );
       res.on('error', failFromError);
       res.on('close', () => {

@@ -45,7 +45,8 @@ export async function walkPages(api: ApiClient, op: OperationKey, params: Params
   }
 }
 
-function isLastPage(page: number, count: number, response: ApiResponse): boolean {
+/** Whether a page ends its walk (next empty, page >= totalPages, or an empty or short page). */
+export function isLastPage(page: number, count: number, response: ApiResponse): boolean {
   const paging = response.paging ?? {};
   // "" when there is no next page (service-facts.md); null says the same. A missing next is no signal (the profile may have none).
   if ((paging.next as unknown) === '' || (paging.next as unknown) === null) return true;

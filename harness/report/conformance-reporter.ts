@@ -100,6 +100,8 @@ export function buildReport(
   return {
     tool: 'ems-conformance',
     version: toolVersion(),
+    mode: target?.mode ?? 'active',
+    ...(target?.traffic ? { traffic: target.traffic } : {}),
     target: target ? targetOf(target) : NO_TARGET,
     startedAt: run.startTime.toISOString(),
     durationMs: Math.round(run.duration),

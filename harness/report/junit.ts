@@ -10,7 +10,8 @@ import { ruleDetailsText } from './evidence-text';
  * counts a rule it could not judge as passed.
  */
 export function renderJunit(report: ConformanceReport, areas: Area[]): string {
-  const builder = junit.newBuilder().name(`ems-conformance ${report.target.baseUrl}`);
+  const mode = report.mode === 'traffic' ? ' (recorded traffic)' : '';
+  const builder = junit.newBuilder().name(`ems-conformance ${report.target.baseUrl}${mode}`);
   for (const group of groupByArea(report.rules, areas)) {
     const suite = builder.testSuite().name(group.area.id).timestamp(report.startedAt).property('title', group.area.title);
     for (const rule of group.rules) addRule(suite.testCase(), rule);

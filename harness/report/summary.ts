@@ -7,7 +7,10 @@ export function renderSummary(report: ConformanceReport, outDir = 'reports'): st
   const { target } = report;
   const failing = report.rules.filter((r) => r.verdict === 'fail');
   const inconclusive = report.rules.filter((r) => r.verdict === 'inconclusive');
-  const mock = target.embeddedMock ? `embedded mock${target.faults.length ? `, faults ${target.faults.join(', ')}` : ''}` : 'external target';
+  const traffic = report.mode === 'traffic' && report.traffic ? report.traffic : undefined;
+  const mock = traffic
+    ? `recorded traffic: ${traffic.exchanges} exchanges from ${traffic.sources.map((source) => source.file).join(', ')}, no request sent`
+    : target.embeddedMock ? `embedded mock${target.faults.length ? `, faults ${target.faults.join(', ')}` : ''}` : 'external target';
   const lines = [
     `conformance: ${target.baseUrl} (profile ${target.profile}; ${mock})`,
     `  ${durationInWords(report.durationMs)}, ${report.requests} requests, seed ${report.seed}`,

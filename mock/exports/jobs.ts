@@ -19,6 +19,8 @@ export interface ExportResult {
   fileKey: string;
   completedAt: number;
   expiresAt: number;
+  /** When getFile first served the file, on the mock clock (the single-use and early-expiry faults count from it). */
+  firstServedAt?: number;
 }
 
 export interface ExportJob {
@@ -55,6 +57,8 @@ export class ExportJobs {
      * case and files last 6 hours; rows are ordered by emailID.
      */
     private readonly alt = false,
+    /** How long a file is available after its job completed (mock option exportFileLifetimeMs); default per variant. */
+    private readonly fileLifetimeMs = alt ? ALT_FILE_LIFETIME_MS : FILE_LIFETIME_MS,
   ) {
     this.random = createRandom(seed ^ 0x5eed);
     if (alt) this.nextJobID = ALT_FIRST_JOB_ID;
@@ -104,7 +108,7 @@ export class ExportJobs {
       .filter((email) => email.dateSent !== undefined && email.dateSent >= from && email.dateSent < until)
       .sort(this.alt ? (a, b) => a.emailID - b.emailID : (a, b) => (a.dateSent as number) - (b.dateSent as number) || a.emailID - b.emailID);
     const fileKey = this.alt ? randomGuid(this.random).toLowerCase() : randomGuid(this.random);
-    job.result = { rows, fileKey, completedAt: job.readyAt, expiresAt: job.readyAt + (this.alt ? ALT_FILE_LIFETIME_MS : FILE_LIFETIME_MS) };
+    job.result = { rows, fileKey, completedAt: job.readyAt, expiresAt: job.readyAt + this.fileLifetimeMs };
     return job.result;
   }
 

@@ -138,16 +138,23 @@ function customFieldValues(customFields: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(customFields).map(([name, field]) => [name, (field as { value: unknown }).value]));
 }
 
+/** A successful row's errors ("empty on success"): [] by default; alt leaves the key out. */
+function successErrors(alt: boolean, fault: OperationContext['fault']): string[] | undefined {
+  if (fault('import-success-row-errors')) return ['this row succeeded'];
+  return alt ? undefined : [];
+}
+
 /**
- * alt: a failed row carries contactID "" (not populated), row errors and warnings are objects
- * ({row, message}), warnings is always present ([] when nothing failed), and the response adds recordsFailed.
+ * alt: a failed row carries contactID "" (not populated), a successful row no errors key, row errors and
+ * warnings are objects ({row, message}), warnings is always present ([] when nothing failed), and the
+ * response adds recordsFailed.
  */
 function importResponse(recordsInData: number, results: RowResult[], groupWarnings: string[], rowWarnings: string[], { fault, alt }: OperationContext) {
   const count = (pick: (result: RowResult) => number) => results.reduce((sum, result) => sum + pick(result), 0);
   const warnings: unknown[] = [...rowWarnings, ...groupWarnings];
   const contactResults = results.map((result, index) => ({
     ...result,
-    errors: result.success && fault('import-row-errors-omitted') ? undefined : alt ? result.errors?.map((message) => ({ row: index + 1, message })) : result.errors,
+    errors: result.success ? successErrors(alt, fault) : alt ? result.errors?.map((message) => ({ row: index + 1, message })) : result.errors,
   }));
   const altWarnings = alt ? warnings.map((message, index) => ({ index: index + 1, message })) : warnings;
   if (alt) {

@@ -27,13 +27,19 @@ export const emailsSearch: Operation = {
     const pageRequest = readPageRequest(params, state.faults, 'emails');
     const matches = candidates(query, context).filter(emailFilter(query, context));
     const sorted = sortFirst(matches, sortSpec(query, context), pageEnd(pageRequest));
-    const page = paginate(sorted, pageRequest, pageLinks(params, context.link, context.alt), state.faults, 'emails', matches.length, context.alt);
+    const page = paginate(sorted, pageRequest, pageLinks(params, context.link, context.alt), state.faults, 'emails', totalOf(matches, query, context), context.alt);
     return data({
       records: page.records.map((email) => emailRecord(email, context.present, state.faults, context.alt)),
       paging: page.paging,
     });
   },
 };
+
+/** The totalRecords a search reports: its matches (a fault counts every status when a manual search passes none). */
+function totalOf(matches: readonly Email[], query: EmailQuery, context: OperationContext): number {
+  if (query.statusGiven || query.deliveryType !== 'manual' || !context.fault('emails-total-ignores-default-status')) return matches.length;
+  return candidates(query, context).filter(emailFilter({ ...query, statuses: ['draft', 'scheduled', 'sent'], statusGiven: true }, context)).length;
+}
 
 /**
  * The records a deliveryType searches: manual emails (A/B parents and their sends included), automated

@@ -4,6 +4,9 @@ import { buildExportZip } from '../exports/file';
 import type { ExportJob } from '../exports/jobs';
 import { data, type Operation, type OperationContext } from './operation';
 
+/** Fault exports-file-expires-early: a file is refused from this long after its first download (mock clock). */
+const EARLY_EXPIRY_MS = 1000;
+
 /** GET /exports/emails?startDate&endDate: starts an export job (refused while an identical one is Pending). */
 export const exportsEmails: Operation = {
   key: 'exports.emails',
@@ -88,8 +91,12 @@ export const exportsGetFile: Operation = {
       if (!fault('exports-getfile-serves-unknown-key')) throw new ApiError(ErrorCode.notFound, `No export file ${fileKey}`);
       return zipFile(fileKey, buildExportZip(fileKey, [], state.faults, state.alt));
     }
-    if (now > result.expiresAt) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} expired`);
+    if (now > result.expiresAt && !fault('exports-file-served-after-expiry')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} expired`);
     if (fault('exports-getfile-refused')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} is not ready`);
+    const served = result.firstServedAt;
+    if (served !== undefined && fault('exports-file-single-use')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} was already downloaded`);
+    if (served !== undefined && now > served + EARLY_EXPIRY_MS && fault('exports-file-expires-early')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} expired`);
+    result.firstServedAt ??= now;
     return zipFile(result.fileKey, buildExportZip(result.fileKey, result.rows, state.faults, state.alt));
   },
 };

@@ -61,7 +61,10 @@ export const groupsSearch: Operation = {
       absentLast: alt,
       caseSensitive: alt,
     }, pageEnd(pageRequest));
-    const page = paginate(sorted, pageRequest, pageLinks(params, context.link, alt), state.faults, 'groups', matches.length, alt);
+    const total = filters.type !== 'All' && fault('groups-total-ignores-type-filter')
+      ? state.store.groups.filter(groupFilter({ ...filters, type: 'All' }, nameOf, context)).length
+      : matches.length;
+    const page = paginate(sorted, pageRequest, pageLinks(params, context.link, alt), state.faults, 'groups', total, alt);
     return data({
       records: page.records.map((group) => groupRecord(group, nameOf(group), counts(group), context.present, state.faults, alt)),
       paging: page.paging,
@@ -84,6 +87,7 @@ interface GroupFilters {
  */
 function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { fault, alt }: OperationContext): (group: Group) => boolean {
   const skipStatus = filters.userID !== undefined && fault('groups-userid-ignores-status');
+  const dropOwnPrivate = filters.userID !== undefined && fault('groups-userid-drops-own-private');
   const archivedIncludesActive = fault('groups-archived-includes-active');
   const staticIncludesDynamic = fault('groups-static-includes-dynamic');
   const ids = filters.groupIDs && new Set(fault('groups-ids-first-only') ? filters.groupIDs.slice(0, 1) : filters.groupIDs);
@@ -96,6 +100,7 @@ function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { 
     if (filters.type !== 'All' && group.type !== filters.type && !(staticIncludesDynamic && filters.type === 'Static')) return false;
     if (wantPrivate !== undefined && group.private !== wantPrivate) return false;
     if (userID !== undefined && ownerOf(group) !== userID) return false;
+    if (dropOwnPrivate && group.private) return false;
     if (ids && !ids.has(group.groupID)) return false;
     if (filters.groupName !== undefined) {
       const name = alt ? nameOf(group) : nameOf(group).toLowerCase();

@@ -100,6 +100,7 @@ const CASES: Case[] = [
   { op: 'helper.ping', base: ping, name: 'ping message not pong', at: '/data/message', value: 'ping', keyword: 'const', constraint: 'const: "pong"' },
   { op: 'contacts.import', base: () => sample.serviceSuccess(sample.importResponse()), name: 'recordsInData as a string', at: '/data/recordsInData', value: '2', keyword: 'type', constraint: 'type: integer' },
   { op: 'contacts.import', base: () => sample.serviceSuccess(sample.importResponse()), name: 'row success 2', at: '/data/contactResults/0/success', value: 2, keyword: 'enum', constraint: 'enum: 0, 1' },
+  { op: 'contacts.import', base: () => sample.serviceSuccess(sample.importResponse()), name: 'error detail on a successful row', at: '/data/contactResults/0/errors', value: ['invalid email'], keyword: 'maxItems', constraint: 'maxItems: 0' },
   { op: 'contacts.import', base: () => sample.serviceSuccess(sample.importResponse()), name: 'row email missing', at: '/data/contactResults/1/email', value: REMOVE, keyword: 'required', constraint: 'required: email' },
   { op: 'exports.emails', base: () => sample.serviceSuccess(sample.exportRequest()), name: 'jobID as a string', at: '/data/jobID', value: 'abc', keyword: 'type', constraint: 'type: integer' },
   { op: 'exports.jobStatus', base: () => sample.serviceSuccess(sample.completedJob()), name: 'job status outside the enum', at: '/data/status', value: 'Done', keyword: 'enum', constraint: 'enum: Pending, In Progress, Completed, Failed' },

@@ -38,6 +38,7 @@ describe('conforming values pass', () => {
     ['emails page', 'emails.search', 'success', sample.emailsPage],
     ['draft email without dateSent', 'emails.search', 'success', changed(sample.emailsPage, { '/data/records/0/dateSent': REMOVE })],
     ['import with a failed row', 'contacts.import', 'success', () => sample.serviceSuccess(sample.importResponse())],
+    ['successful row without an errors key', 'contacts.import', 'success', changed(() => sample.serviceSuccess(sample.importResponse()), { '/data/contactResults/0/errors': REMOVE })],
     ['export request', 'exports.emails', 'success', () => sample.serviceSuccess(sample.exportRequest())],
     ['pending job', 'exports.jobStatus', 'success', () => sample.serviceSuccess(sample.pendingJob())],
     ['completed job', 'exports.jobStatus', 'success', () => sample.serviceSuccess(sample.completedJob())],

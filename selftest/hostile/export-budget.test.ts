@@ -12,7 +12,7 @@ const EXPORT_BUDGET_S = 5;
 const START_UP_S = 60;
 const SELECTION = '@rule:(exports\\.|schema\\.exports\\.)';
 /** The rules judged on a job run to its end: with jobs that never finish, each is inconclusive with the budget's reason. */
-const WAITING_RULES = ['exports.job.file-key', 'exports.job.no-records', 'exports.job.expiration', 'exports.job.failed', 'exports.getFile.file', 'exports.getFile.format', 'exports.getFile.rows', 'exports.duplicate.after-completion'];
+const WAITING_RULES = ['exports.job.file-key', 'exports.job.no-records', 'exports.job.expiration', 'exports.job.failed', 'exports.getFile.file', 'exports.getFile.format', 'exports.getFile.rows', 'exports.getFile.availability', 'exports.duplicate.after-completion'];
 const BUDGET_REASON = new RegExp(`export budget exceeded: job \\d+ was still Pending after ${EXPORT_BUDGET_S} s`);
 
 describe('a job that never finishes costs one export budget per run', { timeout: 300_000 }, () => {

@@ -65,6 +65,10 @@ describe('import direction (dependency-cruiser, selftest/layers/rules.cjs)', () 
       'harness/oracles/index.ts': "import '../report/write';\nimport '../core/client';\nimport '../../generators/ids';\nexport * from './order';\n",
       'harness/oracles/order.ts': 'export const order = 1;\n',
       'harness/report/write.ts': "import '../../checks/a/one';\nexport const write = 1;\n",
+      'harness/traffic/index.ts': "export * from './har';\n",
+      'harness/traffic/har.ts': "import '../report/write';\nexport const har = 1;\n",
+      'harness/core/recorded.ts': "import '../traffic';\nexport const recorded = 1;\n",
+      'bin/judge.ts': "import '../harness/traffic/har';\nexport const judge = 1;\n",
       'checks/a/one.ts': "import '../b/two';\nimport '../shared/common';\nimport '../../suites/s.spec';\nexport const one = 1;\n",
       'checks/b/two.ts': "import '../shared/common';\nimport '../../harness/oracles/order';\nexport const two = 1;\n",
       'checks/shared/common.ts': 'export const common = 1;\n',
@@ -77,7 +81,7 @@ describe('import direction (dependency-cruiser, selftest/layers/rules.cjs)', () 
         mkdirSync(dirname(join(root, path)), { recursive: true });
         writeFileSync(join(root, path), text);
       }
-      const result = await cruiseWithRules(root, ['harness', 'generators', 'checks', 'suites', 'mock']);
+      const result = await cruiseWithRules(root, ['harness', 'generators', 'checks', 'suites', 'mock', 'bin']);
       const caught = new Set(result.summary.violations.map((v) => v.rule.name));
       const expected = rules.forbidden.map((rule) => rule.name);
       assert.deepEqual(expected.filter((name) => !caught.has(name)), [], `rules that caught nothing:\n  ${result.summary.violations.map(describeViolation).join('\n  ')}`);

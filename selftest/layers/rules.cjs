@@ -6,7 +6,9 @@
  *   harness/contract (spec, rules, profiles) → generators/ (arbitraries) → harness/core (client, judge,
  *   property runner) → harness/oracles/ → checks/ → suites/ (registration);  harness/report reads what the
  *   run recorded. harness/types.ts is shared by all. The embedded mock reaches the harness only through the
- *   target provider the composition roots (playwright.config.ts, bin/) inject.
+ *   target provider the composition roots (playwright.config.ts, bin/) inject. harness/traffic (HAR reader,
+ *   recording proxy) reads recorded traffic for the commands (bin/): it stands on harness/core and the contract,
+ *   and nothing below the commands imports it.
  *
  * Type-only imports count (tsPreCompilationDeps): a type is a dependency too.
  */
@@ -50,6 +52,18 @@ module.exports = {
       from: { path: '^harness/' },
       to: { path: '^mock/', reachable: true },
     },
+    forbid(
+      'traffic-reads-recordings',
+      'harness/traffic reads recorded traffic into exchanges with harness/core: it imports no oracle or report',
+      '^harness/traffic/',
+      '^harness/(oracles|report)/',
+    ),
+    forbid(
+      'traffic-above-core',
+      'harness/traffic serves the commands (bin/): no contract, core, oracle, report, generator, check, suite or mock module imports it',
+      '^(harness/(contract|core|oracles|report)|generators|checks|suites|mock)/',
+      '^harness/traffic/',
+    ),
     forbid('checks-below-suites', 'checks import no suite, report, mock or command', '^checks/', '^(harness/report|suites|mock|bin|selftest)/'),
     {
       name: 'checks-areas-apart',
@@ -63,6 +77,7 @@ module.exports = {
     entryOnly('harness/contract'),
     entryOnly('harness/core'),
     entryOnly('harness/oracles'),
+    entryOnly('harness/traffic'),
     entryOnly('generators'),
     {
       name: 'no-cycles',

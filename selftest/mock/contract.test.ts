@@ -30,7 +30,7 @@ const VALIDATOR_FAULTS: FaultName[] = [
   'groups-total-members-string',
   'groups-user-id-string',
   'emails-template-id-string',
-  'import-row-errors-omitted',
+  'import-success-row-errors',
   'exports-job-id-string',
   'exports-total-records-string',
   'envelope-missing-request-id',

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { unzipSync, strFromU8 } from 'fflate';
 import { after, before, describe, it } from 'node:test';
 import { MockClient } from './client';
+import { EMBEDDED_FILE_LIFETIME_MS, embeddedMockOptions } from '../../mock/provider';
 
 const HOUR = 3_600_000;
 
@@ -135,5 +136,55 @@ describe('exports with exportPendingPolls (jobs end at a status poll, not after 
   it('refuses a negative or fractional number of polls', async () => {
     await assert.rejects(MockClient.start({ exportPendingPolls: -1 }), /exportPendingPolls must be an integer >= 0/);
     await assert.rejects(MockClient.start({ exportPendingPolls: 1.5 }), /exportPendingPolls must be an integer >= 0/);
+  });
+});
+
+describe('exports with exportFileLifetimeMs (files that expire seconds after their job completed)', () => {
+  let client: MockClient;
+  // A frozen clock: only advance() moves it; jobs end at their third status answer.
+  before(async () => (client = await MockClient.start({ clock: { start: '2025-06-15 12:00:00', speed: 0 }, exportPendingPolls: 2, exportFileLifetimeMs: 5000 })));
+  after(() => client.close());
+
+  const completed = async (startDate: string, endDate: string) => {
+    const { jobID } = (await client.get('/exports/emails', { startDate, endDate })).body.data;
+    for (let poll = 0; poll < 2; poll += 1) await client.get('/exports/jobStatus', { jobID });
+    return (await client.get('/exports/jobStatus', { jobID })).body.data;
+  };
+  const fetchFile = (fileKey: string) => client.get('/exports/getFile', { fileKey });
+
+  it('serves the file as often as asked until fileExpiration, and refuses it after', async () => {
+    const done = await completed('2025-01-01', '2025-03-31');
+    assert.equal(done.status, 'Completed');
+    assert.equal(done.fileExpiration, '2025-06-15 12:00:05');
+    for (let fetch = 0; fetch < 3; fetch += 1) assert.equal((await fetchFile(done.fileKey)).headers.get('content-type'), 'application/zip');
+    await client.advance(5000);
+    assert.equal((await fetchFile(done.fileKey)).headers.get('content-type'), 'application/zip', 'still served at fileExpiration');
+    await client.advance(1000);
+    const expired = await fetchFile(done.fileKey);
+    assert.deepEqual([expired.body.success, expired.body.code], [0, 601]);
+    assert.match(expired.body.errors[0], /expired/);
+  });
+
+  it("tells the mock clock's now in the HTTP Date header", async () => {
+    await client.admin('POST', 'clock', { start: '2025-06-15 12:00:00' });
+    assert.equal((await client.get('/helper/ping')).headers.get('date'), 'Sun, 15 Jun 2025 12:00:00 GMT');
+  });
+
+  it("overrides variant alt's 6 h, and refuses a lifetime that is not a positive integer", async () => {
+    const alt = await MockClient.start({ clock: { start: '2025-06-15 12:00:00', speed: 0 }, exportPendingPolls: 0, exportFileLifetimeMs: 2000, variant: 'alt' });
+    try {
+      const { jobID } = (await alt.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-03-31' })).body.data;
+      let done: any;
+      for (let poll = 0; poll < 3 && done?.status !== 'Completed'; poll += 1) done = (await alt.get('/exports/jobStatus', { jobID })).body.data;
+      assert.equal(done.fileExpiration, '2025-06-15 12:00:02');
+    } finally {
+      await alt.close();
+    }
+    for (const lifetime of [0, -1, 1.5]) await assert.rejects(MockClient.start({ exportFileLifetimeMs: lifetime }), /exportFileLifetimeMs must be an integer > 0/);
+  });
+
+  it('is a few seconds in the embedded mock of a run (so a run sees a file expire)', () => {
+    assert.equal(embeddedMockOptions({ faults: [] }, {}).exportFileLifetimeMs, EMBEDDED_FILE_LIFETIME_MS);
+    assert.ok(EMBEDDED_FILE_LIFETIME_MS >= 3000 && EMBEDDED_FILE_LIFETIME_MS <= 8000);
   });
 });

@@ -76,6 +76,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'groups-page-default-two': (c) => groupIDs(c, {}),
   'groups-page-zero-accepted': async (c) => outcome(await c.get('/groups/search', { page: 0 })),
   'groups-prev-on-first-page': async (c) => (await c.get('/groups/search')).body.data.paging.prev,
+  'groups-total-ignores-type-filter': (c) => totals(c, '/groups/search', { status: 'All', type: 'Dynamic' }),
   'groups-sort-numbers-as-text': (c) => groupIDs(c, { status: 'All', sortField: 'groupID', rpp: 250 }),
   'groups-sort-desc-ignored': (c) => groupIDs(c, { status: 'All', sortField: 'dateAdded', sortDirection: 'desc', rpp: 250 }),
   'groups-default-sort-groupid': (c) => groupIDs(c, {}),
@@ -91,6 +92,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'groups-name-prefix-only': (c) => totals(c, '/groups/search', { status: 'All', groupName: 'news' }),
   'groups-ids-first-only': (c) => totals(c, '/groups/search', { status: 'All', groupIDs: [1, 2, 3] }),
   'groups-userid-ignores-status': (c) => totals(c, '/groups/search', { userID: 1 }),
+  'groups-userid-drops-own-private': (c) => totals(c, '/groups/search', { status: 'All', userID: 1 }),
   'groups-duplicate-name': async (c) => new Set((await c.all('/groups/search')).map((group) => group.groupName)).size,
   'groups-active-counts-held': async (c) => (await c.all('/groups/search', { status: 'All' })).some((group) => group.activeMembers > group.totalMembers),
   // emails/search
@@ -103,6 +105,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'emails-page-default-two': (c) => emailIDs(c, {}),
   'emails-page-zero-accepted': async (c) => outcome(await c.get('/emails/search', { page: 0 })),
   'emails-prev-on-first-page': async (c) => (await c.get('/emails/search')).body.data.paging.prev,
+  'emails-total-ignores-default-status': (c) => totals(c, '/emails/search', {}),
   'emails-sort-numbers-as-text': (c) => emailIDs(c, { sortField: 'emailID', rpp: 250 }),
   'emails-sort-desc-ignored': (c) => emailIDs(c, { sortField: 'title', sortDirection: 'desc', rpp: 250 }),
   'emails-default-sort-ascending': (c) => emailIDs(c, {}),
@@ -136,7 +139,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'emails-userid-ignored': (c) => totals(c, '/emails/search', { userID: 1 }),
   'emails-category-ignores-window': (c) => totals(c, '/emails/search', { deliveryType: 'transactional', transactionalCategory: 'Receipt' }),
   // contacts/import
-  'import-row-errors-omitted': async (c) => 'errors' in (await importRows(c, { contacts: many(1) })).data.contactResults[0],
+  'import-success-row-errors': async (c) => (await importRows(c, { contacts: many(1) })).data.contactResults[0].errors.length,
   'import-limit-off-by-one': async (c) => outcome(await c.importContacts({ contacts: many(1001) })),
   'import-empty-accepted': async (c) => outcome(await c.importContacts({ contacts: [] })),
   'import-oversize-partially-written': async (c) => {
@@ -219,6 +222,22 @@ export const PROBES: Record<FaultName, Probe> = {
   'exports-file-entry-misnamed': exportFile,
   'exports-file-missing-last-row': exportFile,
   'exports-getfile-serves-unknown-key': async (c) => outcome(await c.get('/exports/getFile', { fileKey: '00000000-0000-4000-8000-000000000000' })),
+  'exports-file-single-use': async (c) => {
+    const { fileKey } = (await exportJob(c)).data;
+    await c.get('/exports/getFile', { fileKey });
+    return outcome(await c.get('/exports/getFile', { fileKey }));
+  },
+  'exports-file-expires-early': async (c) => {
+    const { fileKey } = (await exportJob(c)).data;
+    await c.get('/exports/getFile', { fileKey });
+    await c.advance(2000);
+    return outcome(await c.get('/exports/getFile', { fileKey }));
+  },
+  'exports-file-served-after-expiry': async (c) => {
+    const { fileKey } = (await exportJob(c)).data;
+    await c.advance(25 * 3_600_000);
+    return outcome(await c.get('/exports/getFile', { fileKey }));
+  },
   'exports-duplicates-accepted': async (c) => {
     await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-01-31' });
     return outcome(await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-01-31' }));

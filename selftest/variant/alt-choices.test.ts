@@ -92,6 +92,15 @@ describe('mock variant alt', () => {
     assert.equal(done.body.data.fileKey, '');
   });
 
+  test('imports: a successful row carries no errors key under alt, [] under the default ("empty on success")', async () => {
+    const contacts = [{ email: 'alt-errors-ok@example.com' }, { email: 'not-an-address' }];
+    const [altOk, altFailed] = (await alt.importContacts({ contacts })).body.data.contactResults;
+    const [plainOk] = (await plain.importContacts({ contacts })).body.data.contactResults;
+    assert.equal('errors' in altOk, false);
+    assert.deepEqual(plainOk.errors, []);
+    assert.ok(altFailed.errors.length > 0);
+  });
+
   test('unknown parameters are refused by alt and ignored by the default', async () => {
     assert.equal((await alt.get('/groups/search', { colour: 'blue' })).body.success, 0);
     assert.equal((await plain.get('/groups/search', { colour: 'blue' })).body.success, 1);

@@ -27,6 +27,7 @@ export function runHeader(report: ConformanceReport): Html {
     ['Seed', String(report.seed)],
     ['Requests', String(report.requests)],
     ['Tool', `${report.tool} ${report.version}`],
+    ...trafficFacts(report),
   ];
   return html`<header class="run">
 <h1>EMS API conformance</h1>
@@ -34,4 +35,17 @@ export function runHeader(report: ConformanceReport): Html {
 <ul class="counts">${VERDICTS.map((v) => html`<li>${verdictBadge(v, report.counts[v] ?? 0)}</li>`)}</ul>
 <dl class="run-facts">${facts.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>
 </header>`;
+}
+
+/** A traffic run says so, and which recordings judged it (entries kept and dropped per file). */
+function trafficFacts(report: ConformanceReport): [string, string][] {
+  if (report.mode !== 'traffic' || !report.traffic) return [];
+  const files = report.traffic.sources.map((source) => {
+    const dropped = Object.entries(source.dropped).map(([why, count]) => `${count} ${why}`);
+    return `${source.file}: ${source.kept} of ${source.entries} entries kept${dropped.length ? ` (dropped: ${dropped.join(', ')})` : ''}`;
+  });
+  return [
+    ['Mode', `recorded traffic: ${report.traffic.exchanges} exchanges judged, no request sent`],
+    ['Recordings', files.join('; ')],
+  ];
 }

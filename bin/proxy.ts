@@ -1,0 +1,111 @@
+/**
+ * `npm run proxy -- --target URL [--port N]`: a local recording proxy. Point an application or a test
+ * suite at it: it forwards every request unchanged to the target and records the exchanges. On Ctrl+C
+ * (SIGINT), SIGTERM, or a GET of /__ems/report on its port, it writes them as a HAR (tokens redacted)
+ * and judges that HAR exactly as `npm run conformance -- --har FILE` does (it runs that command), so its
+ * reports are the offline judgement of its own recording. It sends no request of its own.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { repoPath } from '../harness/contract';
+import { ConfigError, readSettings, reportDir } from '../harness/core';
+import { harDocument, REPORT_PATH, startProxy, writeHar, type ProxiedExchange } from '../harness/traffic';
+import { runChild } from './lib/child';
+import { parseFlags, positiveInteger, runMain, UsageError } from './lib/cli';
+import { childEnv } from './lib/env';
+
+const USAGE = `usage: npm run proxy -- --target URL [--port N] [--host H] [--har-out FILE] [--profile P] [--base-url URL] [--auth-url URL] [--workers N]
+  Forwards every request to --target (an origin, optionally with a path prefix) unchanged and records the exchanges.
+  Ctrl+C / SIGTERM, or GET http://HOST:PORT${REPORT_PATH}: writes the HAR (--har-out, default <reports>/proxy.har;
+  tokens replaced by token#1, ...) and judges it as \`npm run conformance -- --har FILE\` (reports in EMS_REPORT_DIR, default reports/).
+  --base-url selects the API's exchanges in the judgement (default: inferred). Default port 8181.
+Exit (on a signal): the judgement's exit code (0 pass, 1 failing rules, 2 nothing to judge, 3 partial).`;
+
+async function main(): Promise<number> {
+  const { values } = parseFlags(
+    process.argv.slice(2),
+    {
+      target: { type: 'string' },
+      port: { type: 'string', default: '8181' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'har-out': { type: 'string' },
+      profile: { type: 'string' },
+      'base-url': { type: 'string' },
+      'auth-url': { type: 'string' },
+      workers: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    { target: 'URL', port: 'N', host: 'H', 'har-out': 'FILE', profile: 'P', 'base-url': 'URL', 'auth-url': 'URL', workers: 'N' },
+  );
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!values.target) throw new UsageError('--target URL is required: the API the proxy forwards to, e.g. --target https://staging.example.net');
+  const target = checkedUrl(values.target);
+  const port = values.port === '0' ? 0 : positiveInteger('--port', values.port);
+  const profile = readSettings({ EMS_PROFILE: values.profile }).profile;
+  const harFile = resolve(values['har-out'] ?? `${reportDir(process.env)}/proxy.har`);
+  mkdirSync(dirname(harFile), { recursive: true });
+
+  const exchanges: ProxiedExchange[] = [];
+  let judging = Promise.resolve({ exit: 0 });
+  const report = () => {
+    judging = judging.then(() => judge(harFile, exchanges, profile, values));
+    return judging;
+  };
+  let downSince: number | undefined;
+  const proxy = await startProxy({
+    target,
+    port,
+    host: values.host,
+    onReport: report,
+    onExchange(exchange) {
+      exchanges.push(exchange);
+      const down = exchange.error?.reason === 'unreachable';
+      if (down && downSince === undefined) console.error(`proxy: the target ${target} does not answer (${exchange.error?.detail}): clients get 502; recorded as transport failures`);
+      downSince = down ? (downSince ?? Date.now()) : undefined;
+    },
+  });
+  console.log(`proxy: ${proxy.url} -> ${target}; recording to ${harFile}; GET ${proxy.url}${REPORT_PATH} or Ctrl+C writes the HAR and the reports`);
+
+  return new Promise((done) => {
+    let stopping = false;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.on(signal, () => {
+        if (stopping) process.exit(130);
+        stopping = true;
+        void proxy
+          .close()
+          .then(report)
+          .then((result) => done(result.exit));
+      });
+    }
+  });
+}
+
+/** Writes the HAR (atomically, tokens redacted) and judges it with `conformance --har`; its exit code and report folder. */
+async function judge(harFile: string, exchanges: readonly ProxiedExchange[], profile: ReturnType<typeof readSettings>['profile'], values: Record<string, unknown>) {
+  writeHar(harFile, harDocument(exchanges, profile));
+  const args = ['bin/conformance.ts', '--har', harFile];
+  for (const flag of ['profile', 'base-url', 'auth-url', 'workers']) if (typeof values[flag] === 'string') args.push(`--${flag}`, values[flag] as string);
+  const env = childEnv({ EMS_REPORT_DIR: reportDir(process.env), EMS_TEST_RESULTS_DIR: process.env.EMS_TEST_RESULTS_DIR, CI: process.env.CI });
+  const finished = await runChild(repoPath('node_modules', '.bin', 'tsx'), args, { env, output: 'pipe', onLine: (line) => console.log(line) });
+  if (finished.stderr.trim()) process.stderr.write(finished.stderr);
+  const error = finished.code === 2 ? { error: finished.stderr.trim().split('\n').pop() ?? '' } : {};
+  return { har: harFile, exchanges: exchanges.length, exit: finished.code ?? 1, reports: reportDir(process.env), ...error };
+}
+
+function checkedUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`--target ${text} is not a URL: give an http(s) URL such as https://staging.example.net`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`--target ${text} is not an http(s) URL`);
+  if (url.search || url.hash) throw new ConfigError(`--target ${text} must not carry a query or fragment`);
+  return url.href.replace(/\/+$/, '');
+}
+
+runMain('proxy', main);

@@ -1,0 +1,172 @@
+/** The emails/search filters and their defaults as traffic judges read them (checks/shared/traffic judgeFilter). */
+import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/core';
+import { foldCase, matchesWildcardAnywhere, matchesWildcardExactCase, readInteger, referencedID } from '../../harness/oracles';
+import type { Params } from '../shared/search';
+import { allowedSpelling, fromReference, listOf, readSentMoment, sendsOnly, type BoundRule, type Expectation, type FilterRule } from '../shared/traffic';
+import { DEFAULT_STATUSES, DELIVERY, DELIVERY_TYPES, OP, SUMMARY } from './documented-values';
+import { campaignIDsOf, dateSentOf, emailID } from './email-records';
+
+/** The window of a search: sent with any filter. */
+const WINDOW = ['dateSentStart', 'dateSentEnd'];
+/** What the catalogue's searches send besides a filter: a delivery type, its status or results, the window. */
+const BASE = ['deliveryType', 'status', 'automatedResults', ...WINDOW];
+
+/** The delivery type a request sent explicitly (the default is deliveryType.default's rule), as the spec spells it. */
+const sentDelivery = (e: RecordedExchange): string | undefined => allowedSpelling(OP, 'deliveryType', e.params.deliveryType);
+
+const withParam = (e: RecordedExchange, name: string, value: unknown): Params => ({ ...e.params, [name]: value });
+
+/** A filter with a value the records show: exactly the records holding it, from the same search without the filter read whole. */
+function exactRule<V>(param: string, read: (e: RecordedExchange) => V | undefined, matches: (record: Record<string, unknown>, value: V) => boolean, mode: 'exact' | 'covers' = 'exact', member = matches): FilterRule<V> {
+  return {
+    valueOf: (e) => (sentDelivery(e) && sendsOnly(e, [param, ...BASE]) ? read(e) : undefined),
+    member,
+    expected: (walk, value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, param, undefined), (record) => matches(record, value)),
+    mode,
+    needsComparison: true,
+    describe: (value) => `${param}=${JSON.stringify(value)}`,
+    none: `no search with ${param} (and a deliveryType, and no filter but status, automatedResults and the window)`,
+  };
+}
+
+const integerParam = (param: string) => (e: RecordedExchange): number | undefined => readInteger(e.params[param]);
+
+export const userIDRule = () => exactRule('userID', integerParam('userID'), (record, userID) => referencedID(record.userID) === userID);
+export const campaignIDRule = () => exactRule('campaignID', integerParam('campaignID'), (record, campaignID) => campaignIDsOf(record).includes(campaignID));
+export const parentEmailIDRule = () => exactRule('parentEmailID', integerParam('parentEmailID'), (record, parent) => referencedID(record.parentEmailID) === parent);
+export const emailIDsRule = () =>
+  exactRule(
+    'emailIDs',
+    (e) => {
+      const ids = listOf(e.params.emailIDs)?.map(readInteger);
+      return ids && ids.length > 0 && ids.every((id) => id !== undefined) ? (ids as number[]) : undefined;
+    },
+    (record, ids) => ids.includes(emailID(record)),
+  );
+
+/** title or subject with *: a misfit matches under no reading (anywhere, case aside); every record matching as written comes back. */
+export const wildcardRule = (field: 'title' | 'subject') =>
+  exactRule(
+    field,
+    (e) => (typeof e.params[field] === 'string' && e.params[field] !== '' ? (e.params[field] as string) : undefined),
+    (record, pattern) => matchesWildcardExactCase(record[field], pattern),
+    'covers',
+    (record, pattern) => matchesWildcardAnywhere(record[field], pattern),
+  );
+
+/** deliveryType: every record has the type asked for (each type needs a record judged). */
+export function deliveryTypeRule(): FilterRule<string> {
+  return {
+    valueOf: (e) => (sendsOnly(e, ['deliveryType', 'automatedResults', ...WINDOW]) ? sentDelivery(e) : undefined),
+    member: (record, type) => foldCase(record.deliveryType) === foldCase(type),
+    caseOf: (type) => type,
+    cases: DELIVERY_TYPES,
+    needsComparison: false,
+    describe: (type) => `deliveryType=${type}`,
+    none: 'no search with a deliveryType (and no filter but automatedResults and the window)',
+  };
+}
+
+/** The statuses a manual search sent, as the spec spells them; undefined unless every one is allowed. */
+function sentStatuses(e: RecordedExchange): string[] | undefined {
+  const statuses = listOf(e.params.status)?.map((value) => allowedSpelling(OP, 'status', value));
+  return statuses && statuses.length > 0 && statuses.every((s) => s !== undefined) ? (statuses as string[]) : undefined;
+}
+
+const isManual = (e: RecordedExchange): boolean => foldCase(sentDelivery(e)) === foldCase(DELIVERY.manual);
+
+/** A list of statuses holds exactly the emails of each status alone (same search otherwise), both read whole. */
+function unionOfAlone(traffic: RecordedTraffic, e: RecordedExchange, statuses: string[]): Expectation {
+  if (statuses.length < 2) return 'a single status is judged by its records only';
+  const ids: unknown[] = [];
+  let nonEmpty = 0;
+  for (const status of statuses) {
+    const alone = fromReference(traffic, OP, withParam(e, 'status', [status]), () => true);
+    if (typeof alone === 'string') return alone;
+    ids.push(...alone.ids);
+    if (alone.ids.length > 0) nonEmpty += 1;
+  }
+  if (nonEmpty < 2) return `only ${nonEmpty} of the statuses ${statuses.join(', ')} has manual emails, too few to judge a list`;
+  return { ids, from: (fromReference(traffic, OP, withParam(e, 'status', [statuses[0]]), () => true) as Exclude<Expectation, string>).from };
+}
+
+/** status in a manual search: every record has one of the statuses; a list holds the emails of each status alone. */
+export function statusFilterRule(): FilterRule<string[]> {
+  return {
+    valueOf: (e) => (isManual(e) && sendsOnly(e, ['deliveryType', 'status', ...WINDOW]) ? sentStatuses(e) : undefined),
+    member: (record, statuses) => statuses.map(foldCase).includes(foldCase(record.status)),
+    expected: (walk, statuses, traffic) => unionOfAlone(traffic, walk.pages[0]!, statuses),
+    needsComparison: true,
+    describe: (statuses) => `status=${statuses.join(',')}`,
+    none: `no manual search with status (and no filter but the window)`,
+  };
+}
+
+/** A parameter's default: the search without it returns the emails of the same search with the default sent (and, with `only`, records of it). */
+function defaultRule(param: string, value: string | string[], companions: string[], only?: (record: Record<string, unknown>) => boolean, needs: (e: RecordedExchange) => boolean = () => true): FilterRule<true> {
+  return {
+    valueOf: (e) => (e.params[param] === undefined && needs(e) && sendsOnly(e, companions) ? true : undefined),
+    ...(only ? { member: (record: Record<string, unknown>) => only(record) } : {}),
+    expected: (walk, _value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, param, value), () => true),
+    untelling: (expected) => (expected.length === 0 ? `the search with ${param}=${String(value)} returned no record` : undefined),
+    needsComparison: true,
+    describe: () => `a search without ${param}`,
+    none: `no search without ${param} (and no filter but ${companions.join(', ')})`,
+  };
+}
+
+export const statusDefaultRule = () =>
+  defaultRule('status', DEFAULT_STATUSES, ['deliveryType', ...WINDOW], (record) => DEFAULT_STATUSES.map(foldCase).includes(foldCase(record.status)), isManual);
+export const deliveryTypeDefaultRule = () => defaultRule('deliveryType', DELIVERY.manual, WINDOW, (record) => foldCase(record.deliveryType) === foldCase(DELIVERY.manual));
+export const automatedResultsDefaultRule = () =>
+  defaultRule('automatedResults', SUMMARY, ['deliveryType', ...WINDOW], undefined, (e) => foldCase(sentDelivery(e)) === foldCase(DELIVERY.automated));
+
+/** The explicit bounds of a window a request sent as full datetimes (a bare date's moment is not written). */
+export interface SentBounds {
+  start?: Date;
+  end?: Date;
+}
+
+/** dateSent: every record's dateSent lies within the bounds sent. */
+export function dateSentRule(target: Target): FilterRule<SentBounds> {
+  return {
+    valueOf: (e) => {
+      if (!sendsOnly(e, ['deliveryType', 'automatedResults', 'status', ...WINDOW])) return undefined;
+      const start = readSentMoment(e.params.dateSentStart, target);
+      const end = readSentMoment(e.params.dateSentEnd, target);
+      return start || end ? { ...(start ? { start } : {}), ...(end ? { end } : {}) } : undefined;
+    },
+    member: (record, { start, end }) => {
+      const sent = dateSentOf(record, target);
+      return sent === undefined ? undefined : !(start && sent < start) && !(end && sent > end);
+    },
+    needsComparison: false,
+    describe: ({ start, end }) => `the window ${start?.toISOString() ?? '(default)'} .. ${end?.toISOString() ?? '(default)'}`,
+    none: 'no search with a dateSent bound (and no filter but deliveryType, automatedResults and status)',
+  };
+}
+
+/** status in an automated or transactional search changes nothing: read whole, the same emails as the search without status. */
+export function statusIgnoredRule(): FilterRule<string[]> {
+  return {
+    valueOf: (e) => (sentDelivery(e) && !isManual(e) && sendsOnly(e, BASE) ? sentStatuses(e) : undefined),
+    expected: (walk, _statuses, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'status', undefined), () => true),
+    needsComparison: true,
+    describe: (statuses) => `status=${statuses.join(',')} (not a manual search)`,
+    none: 'no automated or transactional search with status (and no filter but automatedResults and the window)',
+  };
+}
+
+/** transactionalCategory with a deliveryType other than transactional (the default manual included) is refused. */
+export function categoryScopeRule(): BoundRule {
+  return {
+    about: ['transactionalCategory', 'deliveryType'],
+    acceptsWithin: false,
+    none: 'with transactionalCategory and a deliveryType other than transactional',
+    asked: (e) => {
+      const type = e.params.deliveryType === undefined ? DELIVERY.manual : sentDelivery(e);
+      if (e.params.transactionalCategory === undefined || !type || foldCase(type) === foldCase(DELIVERY.transactional)) return undefined;
+      return { standing: 'outside', label: `transactionalCategory with deliveryType=${String(e.params.deliveryType ?? '(default)')}` };
+    },
+  };
+}

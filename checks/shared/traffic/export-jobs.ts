@@ -1,0 +1,54 @@
+/**
+ * Export jobs as a recording shows them: each accepted export request with its jobID, and the jobStatus
+ * answers about that job that followed it (sent with a working token), in recorded order.
+ */
+import type { RecordedExchange, RecordedTraffic, Target } from '../../../harness/core';
+import { readInteger } from '../../../harness/oracles';
+import { jobIdOf, phaseOf, type JobPhase } from '../export-jobs';
+import { tokenWorks } from './fit-requests';
+
+export interface RecordedJob {
+  request: RecordedExchange;
+  jobID: number;
+  /** jobStatus answers about the job after its request, in recorded order. */
+  polls: RecordedExchange[];
+}
+
+/** When an exchange's answer came back (its start when the recording has no duration). */
+export const endOf = (exchange: RecordedExchange): number => exchange.startedAt + exchange.durationMs;
+
+const cache = new WeakMap<RecordedTraffic, RecordedJob[]>();
+
+/** The jobs the traffic started, each with the polls that followed its request. */
+export function jobsOf(traffic: RecordedTraffic, target: Pick<Target, 'profile'>): RecordedJob[] {
+  const cached = cache.get(traffic);
+  if (cached) return cached;
+  const polls = traffic.of('exports.jobStatus').filter((poll) => poll.outcome !== 'transport' && tokenWorks(traffic, poll));
+  const jobs: RecordedJob[] = [];
+  for (const request of traffic.of('exports.emails')) {
+    const jobID = request.outcome === 'success' ? jobIdOf(request, target.profile) : undefined;
+    if (jobID === undefined) continue;
+    jobs.push({ request, jobID, polls: polls.filter((poll) => poll.index > request.index && readInteger(poll.params.jobID) === jobID) });
+  }
+  cache.set(traffic, jobs);
+  return jobs;
+}
+
+/** The first poll of a job that saw it Completed or Failed, if any. */
+export const endPoll = (job: RecordedJob, target: Pick<Target, 'profile'>): RecordedExchange | undefined =>
+  job.polls.find((poll) => ['completed', 'failed'].includes(phaseOf(poll, target.profile)));
+
+/** Where the last poll before a moment put the job (undefined when it was not polled before then). */
+export function phaseBefore(job: RecordedJob, moment: number, target: Pick<Target, 'profile'>): JobPhase | undefined {
+  const before = job.polls.filter((poll) => endOf(poll) <= moment);
+  return before.length === 0 ? undefined : phaseOf(before.at(-1)!, target.profile);
+}
+
+/** Whether any job of the traffic may still have been Pending (or running) at a moment: started, and not yet seen ended. */
+export function jobsMayRun(traffic: RecordedTraffic, target: Pick<Target, 'profile'>, moment: number): boolean {
+  return jobsOf(traffic, target).some((job) => {
+    if (job.request.startedAt > moment) return false;
+    const phase = phaseBefore(job, moment, target);
+    return phase !== 'completed' && phase !== 'failed';
+  });
+}

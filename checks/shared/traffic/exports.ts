@@ -1,0 +1,277 @@
+/** The export rules on recorded flows: request → status polls → file, as the traffic shows them in order. */
+import type { RecordedExchange, TrafficContext } from '../../../harness/core';
+import { readDatetime } from '../../../harness/oracles';
+import { fileKeyOf, jobText, lenientInteger, payloadValue, phaseOf } from '../export-jobs';
+import { endOf, endPoll, jobsMayRun, jobsOf, phaseBefore, type RecordedJob } from './export-jobs';
+import { tokenWorks } from './fit-requests';
+import { TrafficTally } from './tally';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** An export request over a valid range (two dates, the first not after the second, nothing else), with a working token. */
+function validRangeRequest(ctx: TrafficContext, exchange: RecordedExchange): boolean {
+  const { startDate, endDate, ...rest } = exchange.params;
+  const dates = [startDate, endDate].every((d) => typeof d === 'string' && DATE.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+  return dates && String(startDate) <= String(endDate) && Object.keys(rest).length === 0 && tokenWorks(ctx.traffic, exchange);
+}
+
+const rangeOf = (exchange: RecordedExchange): string => `${String(exchange.params.startDate)}..${String(exchange.params.endDate)}`;
+
+/**
+ * request.jobID: a valid range is accepted with an integer jobID. A refusal fails only when the traffic
+ * shows no job that may have been running then (a target refusing while another job is Pending breaks
+ * the duplicate rules, and the live check retries through it).
+ */
+export function judgeRequestJobID(ctx: TrafficContext): void {
+  const tally = new TrafficTally();
+  const { profile } = ctx.target;
+  for (const exchange of ctx.traffic.of('exports.emails')) {
+    if (exchange.outcome === 'transport' || !validRangeRequest(ctx, exchange)) continue;
+    if (exchange.outcome === 'success') {
+      const jobID = payloadValue(exchange, profile.pointers.jobID);
+      tally.expect(Number.isInteger(jobID), { title: `the export request ${rangeOf(exchange)} succeeds with an integer jobID`, expected: 'an integer jobID', actual: { jobID }, response: exchange });
+    } else if (jobsMayRun(ctx.traffic, ctx.target, exchange.startedAt)) {
+      tally.skip('refusals came while another job may have been running');
+    } else {
+      tally.expect(false, { title: `the export request ${rangeOf(exchange)} (a valid range, while no job ran) was refused`, expected: 'success with a jobID', actual: exchange.errors, response: exchange });
+    }
+  }
+  tally.record(ctx.judge, { none: 'no export request over a valid range' });
+}
+
+/** Judges each job that `judgeJob` has something to say about. */
+function judgeJobs(ctx: TrafficContext, none: string, judgeJob: (job: RecordedJob, tally: TrafficTally) => void): void {
+  const tally = new TrafficTally();
+  for (const job of jobsOf(ctx.traffic, ctx.target)) judgeJob(job, tally);
+  tally.record(ctx.judge, { none });
+}
+
+/** pending-first: the first status of a new job is one the profile knows. */
+export function judgePendingFirst(ctx: TrafficContext, knownStatuses: string[]): void {
+  judgeJobs(ctx, 'no accepted export request followed by a poll of its job', ({ jobID, polls }, tally) => {
+    const first = polls[0];
+    if (!first) return;
+    tally.expect(phaseOf(first, ctx.target.profile) !== 'unknown', {
+      title: `the new job ${jobID} is first reported with a status the profile knows`, expected: knownStatuses, actual: { outcome: first.outcome, status: first.job?.status }, response: first,
+    });
+  });
+}
+
+/** Slack under the export budget for the last poll of a job polled through it (the polls back off up to 5 s apart). */
+const POLL_SLACK_MS = 6_000;
+
+/** finishes: a job reaches Completed or Failed; one polled through the whole export budget without is a failure. */
+export function judgeJobFinishes(ctx: TrafficContext): void {
+  const budgetMs = ctx.target.exportBudgetS * 1000;
+  judgeJobs(ctx, 'no job polled to its end', (job, tally) => {
+    const last = job.polls.at(-1);
+    if (!last) return;
+    if (endPoll(job, ctx.target)) return void tally.expect(true, { title: '', response: last });
+    const polledMs = last.startedAt - job.request.startedAt;
+    if (polledMs < budgetMs - POLL_SLACK_MS) return tally.skip('jobs were not polled to their end or through the export budget');
+    tally.expect(false, {
+      title: `job ${job.jobID} (${rangeOf(job.request)}) reaches Completed or Failed within ${ctx.target.exportBudgetS} s`,
+      expected: `Completed or Failed within ${ctx.target.exportBudgetS} s (EMS_EXPORT_BUDGET_S)`, actual: `${last.job?.status ?? 'no status'} after ${Math.round(polledMs / 1000)} s`, response: last,
+    });
+  });
+}
+
+/** totalRecords of a Completed job's answer, read leniently (its type is the schema rule's business). */
+const totalRecordsOf = (ctx: TrafficContext, poll: RecordedExchange): number | undefined => lenientInteger(payloadValue(poll, ctx.target.profile.pointers.job.totalRecords));
+
+/** Judges the answers that saw a job Completed (each job's first), with its totalRecords. */
+function judgeCompleted(ctx: TrafficContext, none: string, judgeOne: (poll: RecordedExchange, totalRecords: number | undefined, job: RecordedJob, tally: TrafficTally) => void): void {
+  judgeJobs(ctx, none, (job, tally) => {
+    const end = endPoll(job, ctx.target);
+    if (end && end.outcome === 'success' && phaseOf(end, ctx.target.profile) === 'completed') judgeOne(end, totalRecordsOf(ctx, end), job, tally);
+  });
+}
+
+/** file-key: a Completed job with records (totalRecords above 0) carries fileKey and fileExpiration. */
+export function judgeFileKey(ctx: TrafficContext): void {
+  const { job: pointers } = ctx.target.profile.pointers;
+  judgeCompleted(ctx, 'no job seen Completed with records', (poll, totalRecords, job, tally) => {
+    if (!totalRecords) return;
+    const fileKey = jobText(poll, pointers.fileKey);
+    const expiration = jobText(poll, pointers.fileExpiration);
+    tally.expect(fileKey !== undefined && expiration !== undefined, {
+      title: `the Completed job ${job.jobID} with ${totalRecords} records carries fileKey and fileExpiration`,
+      expected: { fileKey: 'a non-empty string', fileExpiration: 'a datetime' }, actual: { fileKey: fileKey ?? null, fileExpiration: expiration ?? null }, response: poll,
+    });
+  });
+}
+
+/** no-records: a Completed job with totalRecords 0 carries no fileKey (absent, null or ""). */
+export function judgeNoRecords(ctx: TrafficContext): void {
+  judgeCompleted(ctx, 'no job seen Completed with totalRecords 0', (poll, totalRecords, job, tally) => {
+    if (totalRecords !== 0) return;
+    const value = payloadValue(poll, ctx.target.profile.pointers.job.fileKey);
+    tally.expect(value === undefined || value === null || value === '', {
+      title: `the Completed job ${job.jobID} without records carries no fileKey`, expected: 'no fileKey', actual: { totalRecords, fileKey: value }, response: poll,
+    });
+  });
+}
+
+/** expiration: fileExpiration lies after the moment the job was seen Completed (less the clock skew allowed). */
+export function judgeExpiration(ctx: TrafficContext, clockSkewMs: number): void {
+  judgeCompleted(ctx, 'no job seen Completed with a readable fileExpiration', (poll, _total, job, tally) => {
+    const expiration = jobText(poll, ctx.target.profile.pointers.job.fileExpiration);
+    const until = expiration === undefined ? undefined : readDatetime(expiration, ctx.target.profile.datetime.format);
+    if (!until) return;
+    tally.expect(until.getTime() > endOf(poll) - clockSkewMs, {
+      title: `fileExpiration ${JSON.stringify(expiration)} of job ${job.jobID} is after the moment it was seen Completed`,
+      expected: `after ${new Date(endOf(poll)).toISOString()} (allowing ${clockSkewMs / 60_000} min of clock difference)`, actual: until.toISOString(), response: poll,
+    });
+  });
+}
+
+/** A getFile request with the fileKey a Completed job issued, and that job's answer. */
+export interface IssuedDownload {
+  download: RecordedExchange;
+  fileKey: string;
+  completed: RecordedExchange;
+  totalRecords?: number;
+}
+
+/** Every getFile (with a working token) of a fileKey a Completed job issued before it. */
+export function issuedDownloads(ctx: TrafficContext): IssuedDownload[] {
+  const issued = new Map<string, RecordedExchange>();
+  const found: IssuedDownload[] = [];
+  for (const exchange of ctx.traffic.exchanges) {
+    if (exchange.op === 'exports.jobStatus' && exchange.outcome === 'success' && phaseOf(exchange, ctx.target.profile) === 'completed') {
+      const fileKey = fileKeyOf(exchange, ctx.target.profile);
+      if (fileKey !== undefined && !issued.has(fileKey)) issued.set(fileKey, exchange);
+    }
+    const fileKey = exchange.op === 'exports.getFile' ? exchange.params.fileKey : undefined;
+    const completed = typeof fileKey === 'string' ? issued.get(fileKey) : undefined;
+    if (completed && exchange.outcome !== 'transport' && tokenWorks(ctx.traffic, exchange)) {
+      const totalRecords = totalRecordsOf(ctx, completed);
+      found.push({ download: exchange, fileKey: fileKey as string, completed, ...(totalRecords === undefined ? {} : { totalRecords }) });
+    }
+  }
+  return found;
+}
+
+/** Judges each getFile of an issued fileKey that `judgeOne` has something to say about. */
+export function judgeDownloads(ctx: TrafficContext, none: string, judgeOne: (download: IssuedDownload, tally: TrafficTally) => void): void {
+  const tally = new TrafficTally();
+  for (const download of issuedDownloads(ctx)) judgeOne(download, tally);
+  tally.record(ctx.judge, { none });
+}
+
+/** unknown-key: getFile with a fileKey no jobStatus answer of the traffic issued is refused. */
+export function judgeUnknownKey(ctx: TrafficContext): void {
+  const tally = new TrafficTally();
+  const issued = new Set<unknown>();
+  for (const poll of ctx.traffic.of('exports.jobStatus')) {
+    const value = payloadValue(poll, ctx.target.profile.pointers.job.fileKey);
+    if (typeof value === 'string') issued.add(value);
+  }
+  for (const exchange of ctx.traffic.of('exports.getFile')) {
+    const { fileKey } = exchange.params;
+    if (exchange.outcome === 'transport' || typeof fileKey !== 'string' || fileKey === '' || issued.has(fileKey)) continue;
+    if (exchange.outcome === 'error' && !tokenWorks(ctx.traffic, exchange)) continue;
+    tally.expect(exchange.outcome === 'error', {
+      title: `getFile with the fileKey ${fileKey}, which no job of the traffic issued, is refused`, expected: 'error', actual: { outcome: exchange.outcome, bytes: exchange.file?.length ?? null }, response: exchange,
+    });
+  }
+  tally.record(ctx.judge, { none: 'no getFile with a fileKey no job of the traffic issued' });
+}
+
+/**
+ * duplicate.pending: an export request with the parameters of an accepted one whose job a later poll
+ * (started after the second answer came back) still saw Pending, with no poll in between seeing it
+ * otherwise, is refused.
+ */
+export function judgeDuplicatePending(ctx: TrafficContext): void {
+  const tally = new TrafficTally();
+  const key = (e: RecordedExchange) => JSON.stringify([e.params.startDate, e.params.endDate]);
+  for (const job of jobsOf(ctx.traffic, ctx.target)) {
+    for (const second of ctx.traffic.of('exports.emails')) {
+      if (second.index <= job.request.index || second.startedAt < endOf(job.request) || key(second) !== key(job.request) || second.outcome === 'transport') continue;
+      const after = job.polls.find((poll) => poll.startedAt >= endOf(second));
+      const before = phaseBefore(job, second.startedAt, ctx.target);
+      if (!after || phaseOf(after, ctx.target.profile) !== 'pending' || (before !== undefined && before !== 'pending')) continue;
+      if (second.outcome === 'error' && !tokenWorks(ctx.traffic, second)) continue;
+      tally.expect(second.outcome === 'error', {
+        title: `a second export request ${rangeOf(second)} while job ${job.jobID} is ${ctx.target.profile.jobStatuses.pending} is refused`,
+        expected: 'error', actual: { outcome: second.outcome, statusAfter: after.job?.status }, response: second,
+      });
+    }
+  }
+  tally.record(ctx.judge, { none: 'no second export request with the same parameters while the first job was seen Pending' });
+}
+
+const paramsOf = (e: RecordedExchange): string => JSON.stringify([e.params.startDate, e.params.endDate]);
+
+/** A job started before a moment and not seen ended before it. */
+const mayRunAt = (ctx: TrafficContext, job: RecordedJob, moment: number): boolean => {
+  const phase = phaseBefore(job, moment, ctx.target);
+  return job.request.startedAt < moment && phase !== 'completed' && phase !== 'failed';
+};
+
+/**
+ * duplicate.other-params: an export request over a valid range is accepted while a job with other
+ * parameters is Pending (a poll started after the request's answer still saw it Pending), unless a job
+ * with the same parameters may still run (then a refusal may be the documented duplicate rule).
+ */
+export function judgeDuplicateOtherParams(ctx: TrafficContext): void {
+  const tally = new TrafficTally();
+  const jobs = jobsOf(ctx.traffic, ctx.target);
+  for (const exchange of ctx.traffic.of('exports.emails')) {
+    if (exchange.outcome === 'transport' || !validRangeRequest(ctx, exchange)) continue;
+    if (jobs.some((job) => job.request !== exchange && paramsOf(job.request) === paramsOf(exchange) && mayRunAt(ctx, job, exchange.startedAt))) continue;
+    const pending = jobs.find((job) => {
+      if (paramsOf(job.request) === paramsOf(exchange) || endOf(job.request) > exchange.startedAt) return false;
+      const after = job.polls.find((poll) => poll.startedAt >= endOf(exchange));
+      return after !== undefined && phaseOf(after, ctx.target.profile) === 'pending';
+    });
+    if (!pending) continue;
+    tally.expect(exchange.outcome === 'success', {
+      title: `an export request ${rangeOf(exchange)} is accepted while job ${pending.jobID} (${rangeOf(pending.request)}) is ${ctx.target.profile.jobStatuses.pending}`,
+      expected: 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange,
+    });
+  }
+  tally.record(ctx.judge, { none: 'no export request while a job with other parameters was seen Pending' });
+}
+
+/**
+ * duplicate.after-completion: an export request with the parameters of a job seen Completed before it is
+ * accepted; a refusal counts only when no job of the traffic may have been running then.
+ */
+export function judgeDuplicateAfterCompletion(ctx: TrafficContext): void {
+  const tally = new TrafficTally();
+  const jobs = jobsOf(ctx.traffic, ctx.target);
+  for (const exchange of ctx.traffic.of('exports.emails')) {
+    if (exchange.outcome === 'transport' || !validRangeRequest(ctx, exchange)) continue;
+    const done = jobs.find((job) => paramsOf(job.request) === paramsOf(exchange) && phaseBefore(job, exchange.startedAt, ctx.target) === 'completed');
+    if (!done) continue;
+    if (exchange.outcome === 'error' && jobsMayRun(ctx.traffic, ctx.target, exchange.startedAt)) {
+      tally.skip('refusals came while another job may have been running');
+      continue;
+    }
+    tally.expect(exchange.outcome === 'success', {
+      title: `after job ${done.jobID} (${rangeOf(exchange)}) completed, the same export request is accepted again`,
+      expected: 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange,
+    });
+  }
+  tally.record(ctx.judge, { none: 'no export request with the parameters of a job seen Completed before it' });
+}
+
+/**
+ * job.failed: a job over the profile's failing fixture range, and any job seen Failed, ends Failed
+ * answered as an error with its reason (a non-zero code or error messages).
+ */
+export function judgeJobFailed(ctx: TrafficContext, fixture: { startDate?: unknown; endDate?: unknown } | undefined): void {
+  judgeJobs(ctx, 'no job over the failing fixture range, nor any job seen Failed, was polled to its end', (job, tally) => {
+    const end = endPoll(job, ctx.target);
+    const overFixture = fixture !== undefined && job.request.params.startDate === fixture.startDate && job.request.params.endDate === fixture.endDate;
+    if (!end || (!overFixture && phaseOf(end, ctx.target.profile) !== 'failed')) return;
+    const signalled = (end.code !== undefined && end.code !== 0) || end.errors.length > 0;
+    tally.expect(phaseOf(end, ctx.target.profile) === 'failed' && end.outcome === 'error' && signalled, {
+      title: `the job ${job.jobID} (${rangeOf(job.request)}${overFixture ? ', the failing fixture' : ''}) ends ${ctx.target.profile.jobStatuses.failed}, answered as an error with its reason`,
+      expected: { outcome: 'error', status: ctx.target.profile.jobStatuses.failed, reason: 'a non-zero code or error messages' },
+      actual: { outcome: end.outcome, status: end.job?.status ?? null, code: end.code ?? null, errors: end.errors }, response: end,
+    });
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * What a filter (or a filter's default) returns, judged on recorded searches: every record of every
+ * answer belongs to what the filter asked for, and a search read whole holds the records it should,
+ * compared with another search the traffic read whole (the same request without the filter, or with its
+ * widest value), as the live checks compare with the searches they read. Only requests where the filter
+ * comes alone (with the companions the rule's live check sends) are judged: how filters combine is the
+ * filters.subset rule's business.
+ */
+import type { RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/core';
+import { setDifference, shortList } from '../../../harness/oracles';
+import { idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../search';
+import { ORDER, PAGING, setKeyOf, walksOf, wholeSearch, type Walk } from './searches';
+import { TrafficTally } from './tally';
+
+/** Whether a request sends nothing but the parameters allowed, paging and order aside. */
+export const sendsOnly = (exchange: RecordedExchange, allowed: readonly string[]): boolean =>
+  Object.entries(exchange.params).every(([name, value]) => value === undefined || allowed.includes(name) || (PAGING as readonly string[]).includes(name) || (ORDER as readonly string[]).includes(name));
+
+/** What a search read whole should hold, from another search read whole; or why there is none to compare with. */
+export type Expectation = { ids: unknown[]; from: Walk } | string;
+
+/** The records a reference search (its parameters) read whole holds that `keep` keeps; a reason when the traffic did not read it whole. */
+export function fromReference(traffic: RecordedTraffic, op: SearchOp, params: Params | undefined, keep: (record: SearchRecord) => boolean): Expectation {
+  if (!params) return 'no search to compare with';
+  const whole = wholeSearch(traffic, op, setKeyOf(op, params));
+  if (!whole) return `the search ${JSON.stringify(params)} was not read whole to compare with`;
+  return { ids: idsOf(op, whole.records.filter(keep)), from: whole };
+}
+
+export interface FilterRule<V> {
+  /** The value the request's filter asked for; undefined when the exchange is not this rule's to judge. */
+  valueOf(exchange: RecordedExchange): V | undefined;
+  /** Whether a record belongs to the answer for the value; undefined when the value says nothing of it. */
+  member?(record: SearchRecord, value: V): boolean | undefined;
+  /** What a walk read whole for the value should hold (see `mode`). */
+  expected?(walk: Walk, value: V, traffic: RecordedTraffic): Expectation;
+  /** exact: those records and no other; covers: at least those; some: at least one of them when there are any. */
+  mode?: 'exact' | 'covers' | 'some';
+  /** Why a comparison cannot tell anything (say every group is Active, for the status default), or undefined. */
+  untelling?(expected: unknown[], value: V, reference: Walk): string | undefined;
+  /** The case a judged answer covers, and the cases the rule needs judged (by membership or by a comparison). */
+  caseOf?(value: V): string;
+  cases?: string[];
+  /** Pass needs a comparison of a search read whole, not only membership. */
+  needsComparison: boolean;
+  describe(value: V): string;
+  none: string;
+}
+
+const MAX_SHOWN = 5;
+
+export function judgeFilter<V>(ctx: TrafficContext, op: SearchOp, rule: FilterRule<V>): void {
+  const tally = new TrafficTally();
+  const covered = new Set<string>();
+  let compared = 0;
+  const id = idField(op);
+  if (rule.member) {
+    for (const exchange of ctx.traffic.of(op)) {
+      const value = exchange.outcome === 'success' ? rule.valueOf(exchange) : undefined;
+      const records = recordsOf(exchange);
+      if (value === undefined || records.length === 0) continue;
+      const judged = records.map((record) => ({ record, member: rule.member!(record, value) })).filter((r) => r.member !== undefined);
+      if (judged.length === 0) continue;
+      const misfits = judged.filter((r) => !r.member).map((r) => r.record);
+      if (tally.expect(misfits.length === 0, {
+        title: `every record of ${exchange.method} ${rule.describe(value)} belongs to what it asked for`,
+        expected: rule.describe(value), actual: { misfits: misfits.slice(0, MAX_SHOWN), count: misfits.length }, response: exchange,
+      }) && rule.caseOf && !rule.needsComparison) covered.add(rule.caseOf(value));
+    }
+  }
+  if (rule.expected) {
+    for (const walk of walksOf(ctx.traffic, op).filter((w) => w.complete)) {
+      const value = rule.valueOf(walk.pages[0]!);
+      if (value === undefined) continue;
+      // Pages of a fixed size skip a record only where they repeat another (tied records moving between pages).
+      if (new Set(walk.ids).size !== walk.ids.length) {
+        tally.skip('a walk repeated records across its pages (ties), so what it missed is unknown');
+        continue;
+      }
+      const expectation = rule.expected(walk, value, ctx.traffic);
+      if (typeof expectation === 'string') {
+        tally.skip(expectation);
+        continue;
+      }
+      const untelling = rule.untelling?.(expectation.ids, value, expectation.from);
+      if (untelling) {
+        tally.skip(untelling);
+        continue;
+      }
+      const difference = setDifference(expectation.ids, walk.ids);
+      const mode = rule.mode ?? 'exact';
+      const holds = mode === 'exact' ? difference.missing.length === 0 && difference.unexpected.length === 0
+        : mode === 'covers' ? difference.missing.length === 0
+        : expectation.ids.length === 0 || walk.ids.length > 0;
+      const last = walk.pages.at(-1)!;
+      compared += 1;
+      if (tally.expect(holds, {
+        title: `${last.method} ${rule.describe(value)} read whole returns ${mode === 'some' ? 'some of' : mode === 'covers' ? 'every one of' : 'exactly'} the ${expectation.ids.length} records it should (of the search ${JSON.stringify(expectation.from.pages[0]!.params)} read whole)`,
+        expected: { count: expectation.ids.length, [`${id}s`]: shortList(expectation.ids) },
+        actual: { count: walk.ids.length, missing: shortList(difference.missing), unexpected: shortList(difference.unexpected) },
+        response: last,
+      }) && rule.caseOf) covered.add(rule.caseOf(value));
+    }
+  }
+  const missing = [
+    ...(rule.needsComparison && compared === 0 ? ['no search with the filter was compared with one read whole without it'] : []),
+    ...(rule.cases ?? []).filter((c) => !covered.has(c)).map((c) => `${c} was not judged`),
+  ];
+  tally.record(ctx.judge, { none: rule.none, missing });
+}

@@ -1,0 +1,126 @@
+/**
+ * The order of recorded answers against the sort their requests asked for (or the documented default).
+ * GET answers only: whether POST orders as GET does is the methods rule's business, and the live checks
+ * of the order rules send GET.
+ */
+import type { RecordedExchange, TrafficContext } from '../../../harness/core';
+import { foldCase, sameSequence, type Direction } from '../../../harness/oracles';
+import type { HttpMethod } from '../../../harness/types';
+import { allowedValues, sortCombinations } from '../../../generators';
+import { idsOf, judgeOrderOf, recordsOf, type SearchOp } from '../search';
+import { fitRequest, othersAccepted } from './fit-requests';
+import { ORDER } from './searches';
+import { paramsKey } from './sent-params';
+import { TrafficTally } from './tally';
+
+/** An enum value as the spec spells it (sent in any letter case), or undefined when it is none of them. */
+export function allowedSpelling(op: SearchOp, name: string, value: unknown): string | undefined {
+  return typeof value === 'string' ? allowedValues(op, name).find((allowed) => foldCase(allowed) === foldCase(value)) : undefined;
+}
+
+/** How one answer should be ordered: by which field, in which direction, and the case it counts for. */
+export interface ExpectedOrder {
+  field: string;
+  direction: Direction;
+  /** The case of the rule this answer covers ("dateSent desc", "manual draft"). */
+  label: string;
+  /** How the order is named in a reason after the field (default: the direction). */
+  text?: string;
+}
+
+/**
+ * Judges the order of the answers `expectedOrder` gives an order for (the others are not the rule's);
+ * the rule needs every case of `cases` judged on an answer with two distinct values or more. A refusal
+ * of a request fit to be answered fails the rule too, as it fails the live check.
+ */
+export function judgeOrders(
+  ctx: TrafficContext,
+  op: SearchOp,
+  { expectedOrder, cases, methods = ['GET'], none }: { expectedOrder: (exchange: RecordedExchange) => ExpectedOrder | undefined; cases: string[]; methods?: HttpMethod[]; none: string },
+): void {
+  const tally = new TrafficTally();
+  const judged = new Set<string>();
+  for (const exchange of ctx.traffic.of(op)) {
+    const expected = methods.includes(exchange.method) ? expectedOrder(exchange) : undefined;
+    if (!expected) continue;
+    if (exchange.outcome !== 'success') {
+      if (exchange.outcome === 'error' && fitRequest(ctx.traffic, ctx.target, exchange, [])) {
+        if (othersAccepted(ctx.traffic, exchange, ORDER)) {
+          tally.expect(false, { title: `${expected.label}: a request fit to be answered was refused (${exchange.errors[0] ?? ''})`, expected: 'success', actual: exchange.errors, response: exchange });
+        } else tally.unsettle(`whether the refusal of a ${expected.label} request was about its order: another value it sent was never accepted`);
+      }
+      continue;
+    }
+    const outcome = judgeOrderOf(ctx, op, exchange, expected.field, expected.direction, expected.text ?? expected.direction);
+    if (outcome.verdict === 'inconclusive') {
+      tally.skip(outcome.reason);
+      continue;
+    }
+    if (tally.expect(outcome.verdict === 'pass', { title: `${exchange.method} ${expected.label === `${expected.field} ${expected.direction}` ? '' : `${expected.label}: `}${outcome.reason}`, expected: `${expected.field} ${expected.direction}`, actual: outcome.reason, response: exchange })) {
+      judged.add(expected.label);
+    }
+  }
+  tally.record(ctx.judge, { none, missing: cases.filter((label) => !judged.has(label)).map((label) => `${label} was not judged`) });
+}
+
+/** sort.order: answers to an explicit sortField and sortDirection; every combination of the spec is needed. */
+export function judgeSortOrder(ctx: TrafficContext, op: SearchOp): void {
+  judgeOrders(ctx, op, {
+    expectedOrder: (exchange) => {
+      const field = allowedSpelling(op, 'sortField', exchange.params.sortField);
+      const direction = allowedSpelling(op, 'sortDirection', exchange.params.sortDirection);
+      return field && direction ? { field, direction: foldCase(direction) as Direction, label: `${field} ${foldCase(direction)}` } : undefined;
+    },
+    cases: sortCombinations(op).map(({ sortField, sortDirection }) => `${sortField} ${foldCase(sortDirection)}`),
+    none: 'no GET answer to an allowed sortField and sortDirection',
+  });
+}
+
+/**
+ * With a sortField and no sortDirection, the records come in ascending order, or at least in the order
+ * the same request with sortDirection=asc gave (so a field ordered wrongly in both is the sort order
+ * rule's failure, not this one's). Every sortField of the spec is needed.
+ */
+export function judgeSortDirectionDefault(ctx: TrafficContext, op: SearchOp, defaultDirection: string): void {
+  const tally = new TrafficTally();
+  const judged = new Set<string>();
+  const explicit = new Map<string, RecordedExchange>();
+  for (const exchange of ctx.traffic.of(op)) {
+    const direction = allowedSpelling(op, 'sortDirection', exchange.params.sortDirection);
+    if (exchange.method === 'GET' && exchange.outcome === 'success' && direction && foldCase(direction) === foldCase(defaultDirection)) {
+      explicit.set(paramsKey(op, exchange, ['sortDirection']), exchange);
+    }
+  }
+  for (const exchange of ctx.traffic.of(op)) {
+    const field = allowedSpelling(op, 'sortField', exchange.params.sortField);
+    if (exchange.method !== 'GET' || exchange.outcome !== 'success' || !field || exchange.params.sortDirection !== undefined) continue;
+    const direction = foldCase(defaultDirection) as Direction;
+    const outcome = judgeOrderOf(ctx, op, exchange, field, direction, `${direction} (no sortDirection)`);
+    if (outcome.verdict === 'inconclusive') {
+      tally.skip(outcome.reason);
+      continue;
+    }
+    const twin = explicit.get(paramsKey(op, exchange, ['sortDirection']));
+    const sameAsExplicit = twin !== undefined && sameSequence(idsOf(op, recordsOf(exchange)), idsOf(op, recordsOf(twin)));
+    if (outcome.verdict === 'fail' && !twin) {
+      tally.skip(`${field}: out of ${direction} order, and no answer to the same request with sortDirection=${defaultDirection} to compare with`);
+      continue;
+    }
+    if (tally.expect(outcome.verdict === 'pass' || sameAsExplicit, {
+      title: `sortField=${field} without sortDirection orders records as sortDirection=${defaultDirection} does: ${outcome.reason}`,
+      expected: `${field} ${direction}`, actual: outcome.reason, response: exchange,
+    })) judged.add(field);
+  }
+  const missing = allowedValues(op, 'sortField').filter((field) => !judged.has(field)).map((field) => `sortField=${field} without sortDirection was not judged`);
+  tally.record(ctx.judge, { none: 'no GET answer to a sortField without sortDirection', missing });
+}
+
+/** sort.default where one default order applies: answers without sortField and sortDirection; each method of `methods` is needed. */
+export function judgeDefaultSort(ctx: TrafficContext, op: SearchOp, { field, direction, methods }: { field: string; direction: Direction; methods: HttpMethod[] }): void {
+  judgeOrders(ctx, op, {
+    expectedOrder: (e) => (e.params.sortField === undefined && e.params.sortDirection === undefined ? { field, direction, label: `${e.method} without sort parameters`, text: `${direction} (no sort parameters)` } : undefined),
+    cases: methods.map((method) => `${method} without sort parameters`),
+    methods,
+    none: 'no answer to a request without sortField and sortDirection',
+  });
+}

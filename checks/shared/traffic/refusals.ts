@@ -1,0 +1,128 @@
+/**
+ * Requests that asked for something out of the spec's bounds (an rpp of 0, a page of 1.5, an unknown
+ * enum value, a window past the limit) are refused, and, where the rule says so, requests within them
+ * are accepted. An answer accepting what is out of bounds fails the rule; a refusal (or an acceptance
+ * within bounds) counts only from a request whose other parameters are all within the spec and whose
+ * token works, so it can be about nothing else.
+ */
+import type { RecordedExchange, TrafficContext } from '../../../harness/core';
+import { foldCase } from '../../../harness/oracles';
+import { boundsOf } from '../../../generators';
+import type { SearchOp } from '../search';
+import { fitRequest, othersAccepted } from './fit-requests';
+import { effectiveValue, enumStanding, integerStanding, listOf, paramSchemas, type Standing } from './sent-params';
+import { sentWindow, windowStanding } from './sent-window';
+import { TrafficTally } from './tally';
+
+/** Where a request stands on what a rule bounds, and how to name it. */
+export interface Asked {
+  standing: Standing;
+  label: string;
+}
+
+export interface BoundRule {
+  /** The parameters the rule bounds (a refusal of a request with them outside is about them). */
+  about: string[];
+  asked(exchange: RecordedExchange): Asked | undefined;
+  /** The rule also says what is within the bounds is accepted. */
+  acceptsWithin: boolean;
+  /** What was never asked, for the inconclusive reason. */
+  none: string;
+}
+
+export function judgeBounds(ctx: TrafficContext, op: SearchOp, rule: BoundRule): void {
+  const tally = new TrafficTally();
+  let refused = 0;
+  let accepted = 0;
+  for (const exchange of ctx.traffic.of(op)) {
+    const asked = exchange.outcome === 'transport' ? undefined : rule.asked(exchange);
+    if (!asked || asked.standing === 'unclear' || (asked.standing === 'within' && !rule.acceptsWithin)) continue;
+    const outside = asked.standing === 'outside';
+    if (outside && exchange.outcome === 'success') {
+      tally.expect(false, { title: `${exchange.method} ${asked.label} is refused`, expected: 'error', actual: { outcome: 'success', records: exchange.records?.length, paging: exchange.paging }, response: exchange });
+      continue;
+    }
+    if (!fitRequest(ctx.traffic, ctx.target, exchange, rule.about)) {
+      tally.skip('some requests could not show their answer to be about the rule (a token not seen working, another parameter outside the spec)');
+      continue;
+    }
+    // A refusal of what is within bounds counts only when every other value it sent was accepted somewhere;
+    // else it may be about the rest of the request, and the rule cannot pass either.
+    if (!outside && exchange.outcome === 'error' && !othersAccepted(ctx.traffic, exchange, rule.about)) {
+      tally.unsettle(`whether the refusal of ${asked.label} (within bounds) was about it: another value it sent was never accepted`);
+      continue;
+    }
+    const holds = outside ? exchange.outcome === 'error' : exchange.outcome === 'success';
+    if (tally.expect(holds, { title: `${exchange.method} ${asked.label} is ${outside ? 'refused' : 'accepted'}`, expected: outside ? 'error' : 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange })) {
+      if (outside) refused += 1;
+      else accepted += 1;
+    }
+  }
+  const missing = [
+    ...(refused === 0 ? [`no request ${rule.none} was refused or accepted`] : []),
+    ...(rule.acceptsWithin && accepted === 0 ? ['no request within the bounds was judged'] : []),
+  ];
+  tally.record(ctx.judge, { none: `no request ${rule.none}`, missing });
+}
+
+/** rpp outside its bounds (or no integer) refused, within accepted. */
+export function judgeRppBounds(ctx: TrafficContext, op: SearchOp): void {
+  const { min, max } = boundsOf(op, 'rpp');
+  judgeBounds(ctx, op, {
+    about: ['rpp'],
+    acceptsWithin: true,
+    none: `with rpp outside ${min}..${max}`,
+    asked: (e) => (e.params.rpp === undefined ? undefined : { standing: integerStanding(e.params.rpp, min, max), label: `rpp=${JSON.stringify(e.params.rpp)}` }),
+  });
+}
+
+/** page below its minimum (or no integer) refused. */
+export function judgePageMinimum(ctx: TrafficContext, op: SearchOp): void {
+  const { min } = boundsOf(op, 'page');
+  judgeBounds(ctx, op, {
+    about: ['page'],
+    acceptsWithin: false,
+    none: `with page below ${min} or no integer`,
+    asked: (e) => (e.params.page === undefined ? undefined : { standing: integerStanding(e.params.page, min), label: `page=${JSON.stringify(e.params.page)}` }),
+  });
+}
+
+/** Whether a parameter applies to the request (x-applies-when: say status only to manual searches). */
+function applies(op: SearchOp, exchange: RecordedExchange, name: string): boolean {
+  const condition = paramSchemas(op)[name]?.['x-applies-when'] as Record<string, unknown> | undefined;
+  return !condition || Object.entries(condition).every(([other, value]) => effectiveValue(op, exchange, other) === foldCase(value));
+}
+
+/** A value outside an enum parameter's allowed values (letter case aside) refused, where the parameter applies. */
+export function judgeEnumsRejectUnknown(ctx: TrafficContext, op: SearchOp, enumParams: string[]): void {
+  judgeBounds(ctx, op, {
+    about: enumParams,
+    acceptsWithin: false,
+    none: `with an unknown value of ${enumParams.join(', ')} where it applies`,
+    asked: (e) => {
+      const unknown = enumParams.filter((name) => {
+        const value = e.params[name];
+        if (value === undefined || !applies(op, e, name)) return false;
+        const schema = paramSchemas(op)[name]!;
+        const allowed = schema.enum ?? schema.items?.enum ?? [];
+        const items = schema.type === 'array' ? listOf(value) ?? [] : [value];
+        return items.some((item) => enumStanding(item, allowed) === 'outside');
+      });
+      return unknown.length === 0 ? undefined : { standing: 'outside', label: unknown.map((name) => `${name}=${JSON.stringify(e.params[name])}`).join(' ') };
+    },
+  });
+}
+
+/** A dateSent window (both bounds sent) past the limit refused, within it accepted. */
+export function judgeWindowLimit(ctx: TrafficContext, op: SearchOp): void {
+  judgeBounds(ctx, op, {
+    about: ['dateSentStart', 'dateSentEnd'],
+    acceptsWithin: true,
+    none: 'with dateSentEnd more than the limit after dateSentStart',
+    asked: (e) => {
+      const window = sentWindow(e, ctx.target);
+      if (!window?.explicit) return undefined;
+      return { standing: windowStanding(window), label: `a window from ${String(e.params.dateSentStart)} to ${String(e.params.dateSentEnd)}` };
+    },
+  });
+}

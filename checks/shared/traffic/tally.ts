@@ -1,0 +1,64 @@
+/** What a traffic judge found over the exchanges: the ones that break its rule, how many it judged, what it could not judge. */
+import { NOT_OBSERVED, type ApiResponse, type RuleJudge } from '../../../harness/core';
+
+/** A failure's evidence: what should hold, and the exchange that shows it does not. */
+export interface TrafficFailure {
+  title: string;
+  expected?: unknown;
+  actual?: unknown;
+  response: ApiResponse;
+}
+
+/** Failures recorded as evidence per rule (the report folds them; more would only repeat). */
+const MAX_FAILURES = 5;
+
+export class TrafficTally {
+  /** Exchanges (or flows, or searches) judged. */
+  judged = 0;
+  private readonly failures: TrafficFailure[] = [];
+  private readonly unjudged = new Set<string>();
+  private readonly notes: string[] = [];
+  private readonly unsettled = new Set<string>();
+
+  /** Counts one judgement; records a failure when it does not hold. Returns whether it holds. */
+  expect(holds: boolean, failure: TrafficFailure): boolean {
+    this.judged += 1;
+    if (!holds) this.failures.push(failure);
+    return holds;
+  }
+
+  /** Something the traffic holds that could not be judged (said when nothing else was). */
+  skip(reason: string): void {
+    this.unjudged.add(reason);
+  }
+
+  /** Something the traffic holds that might break the rule but could not be judged: the rule cannot pass then. */
+  unsettle(reason: string): void {
+    this.unsettled.add(reason);
+  }
+
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
+  get failed(): boolean {
+    return this.failures.length > 0;
+  }
+
+  /**
+   * Records the rule's verdict: each failure (the first few); else, when something could not be settled
+   * or `missing` names what the rule also needs to see, inconclusive; else pass when something was
+   * judged; else inconclusive "not observed in the traffic: <none>".
+   */
+  record(judge: RuleJudge, { none, missing = [] }: { none: string; missing?: string[] }): void {
+    if (this.failures.length > 0) {
+      for (const { response, ...details } of this.failures.slice(0, MAX_FAILURES)) judge.check(false, { ...details, response });
+      return;
+    }
+    const why = [...this.unjudged].slice(0, 3);
+    if (this.judged === 0) return judge.inconclusive(`${NOT_OBSERVED}: ${[none, ...why].join('; ')}`);
+    const open = [...[...this.unsettled].slice(0, 3), ...missing];
+    if (open.length > 0) return judge.inconclusive(`${NOT_OBSERVED}: ${open.join('; ')} (${this.judged} judged, all held)`);
+    judge.pass([`${this.judged} judged in the traffic`, ...this.notes].join('; '));
+  }
+}

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import type { HttpMethod, OperationKey, TrafficSource, TransportFailureReason, Verdict } from '../types';
+import type { Target } from './config';
+import type { Params } from './encode';
+import { readExchange } from './read-exchange';
+import { createRedactor } from './redact';
+import type { RecordedExchange, RecordedToken, RecordedTraffic } from './traffic';
+import { WireFailure } from './transport';
+
+/**
+ * One recorded exchange, normalized and redacted (tokens already replaced by their stand-ins): what
+ * harness/traffic makes of a HAR entry, and what the workers of a traffic run read back. Plain JSON.
+ */
+export interface RecordedWire {
+  index: number;
+  op: OperationKey;
+  startedAt: number;
+  durationMs: number;
+  request: { method: HttpMethod; url: string; headers: Record<string, string>; body?: string };
+  /** The parameters as decoded from the query or body (the token left out). */
+  params: Params;
+  token: RecordedToken;
+  /** The answer: status, content type and body (base64 when binary), or the failure that stood for one. */
+  answer: { status: number; contentType: string; body: string; encoding?: 'base64'; date?: string } | { failure: { reason: TransportFailureReason; detail: string } };
+}
+
+/** What a traffic run's workers are handed (EMS_TRAFFIC_FILE): the exchanges and where they came from. */
+export interface TrafficFile {
+  sources: TrafficSource[];
+  exchanges: RecordedWire[];
+}
+
+/** Recorded traffic, read: the exchanges, and the schema/envelope verdicts every answer earns on the side (as live). */
+export interface ReadTraffic {
+  traffic: RecordedTraffic;
+  sideVerdicts: readonly Verdict[];
+  sources: readonly TrafficSource[];
+}
+
+/** A normalized recorded exchange read the one way the harness reads answers (readExchange). */
+export function readRecordedWire(wire: RecordedWire, target: Pick<Target, 'profile' | 'tokens'>): { exchange: RecordedExchange; verdicts: Verdict[] } {
+  const answer =
+    'failure' in wire.answer
+      ? new WireFailure(wire.answer.failure.reason, wire.answer.failure.detail)
+      : {
+          status: wire.answer.status,
+          contentType: wire.answer.contentType,
+          body: Buffer.from(wire.answer.body, wire.answer.encoding === 'base64' ? 'base64' : 'utf8'),
+          ...(wire.answer.date === undefined ? {} : { date: wire.answer.date }),
+        };
+  const { op, request, params, durationMs, index, startedAt, token } = wire;
+  const { response, verdicts } = readExchange({ op, request, params, answer, durationMs }, target.profile, createRedactor(target.tokens));
+  return { exchange: { ...response, index, startedAt, token }, verdicts };
+}
+
+/** The exchanges of a traffic file, read; the side verdicts in recorded order. */
+export function readTrafficFile(file: TrafficFile, target: Pick<Target, 'profile' | 'tokens'>): ReadTraffic {
+  const exchanges: RecordedExchange[] = [];
+  const sideVerdicts: Verdict[] = [];
+  for (const wire of file.exchanges) {
+    const { exchange, verdicts } = readRecordedWire(wire, target);
+    exchanges.push(exchange);
+    sideVerdicts.push(...verdicts);
+  }
+  return { traffic: recordedTraffic(exchanges), sideVerdicts, sources: file.sources };
+}
+
+/** Exchanges as RecordedTraffic, in recorded order (by index). */
+export function recordedTraffic(exchanges: readonly RecordedExchange[]): RecordedTraffic {
+  const ordered = Object.freeze([...exchanges].sort((a, b) => a.index - b.index));
+  const byOp = new Map<OperationKey, RecordedExchange[]>();
+  for (const exchange of ordered) {
+    const list = byOp.get(exchange.op) ?? [];
+    list.push(exchange);
+    byOp.set(exchange.op, list);
+  }
+  return { exchanges: ordered, of: (op) => byOp.get(op) ?? [] };
+}
+
+/** Reads the traffic file a traffic run's workers are handed (EMS_TRAFFIC_FILE). */
+export function loadTrafficFile(path: string, target: Pick<Target, 'profile' | 'tokens'>): ReadTraffic {
+  return readTrafficFile(JSON.parse(readFileSync(path, 'utf8')) as TrafficFile, target);
+}
+
+/** What a traffic run's reports say about its recordings. */
+export function trafficSummary(read: ReadTraffic): { sources: TrafficSource[]; exchanges: number } {
+  return { sources: [...read.sources], exchanges: read.traffic.exchanges.length };
+}

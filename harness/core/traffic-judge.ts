@@ -1,0 +1,25 @@
+import { ruleById } from '../contract';
+import type { Check } from './check';
+import type { Target } from './config';
+import type { Judge } from './judge';
+import type { ReadTraffic } from './recorded';
+import { ruleJudge } from './rule-judge';
+import { NOT_OBSERVED } from './traffic';
+
+/**
+ * Judges a check's rule on recorded traffic instead of requests of its own: the verdicts every recorded
+ * answer earns on the side for the rule (schema, envelope; as live, where the client records them),
+ * then the check's `traffic` judge. A rule neither decides is inconclusive, "not observed in the traffic".
+ * The rule's requests are the recorded exchanges of its operations.
+ */
+export async function judgeTraffic(check: Check, judge: Judge, target: Target, recorded: ReadTraffic): Promise<void> {
+  const { rule } = check;
+  const operations: readonly string[] = ruleById(rule).operations;
+  for (const exchange of recorded.traffic.exchanges) if (operations.includes(exchange.op)) judge.countRequest();
+  for (const verdict of recorded.sideVerdicts) if (verdict.rule === rule) judge.record(verdict);
+  if (check.traffic) {
+    await check.traffic({ target, judge: ruleJudge(judge, rule), traffic: recorded.traffic });
+  } else if (!judge.hasVerdict(rule)) {
+    judge.inconclusive(rule, `${NOT_OBSERVED}: the rule is judged on requests of its own (its check has no traffic judge)`);
+  }
+}

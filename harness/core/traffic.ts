@@ -1,0 +1,46 @@
+import type { ApiResponse } from './api-response';
+import type { Target } from './config';
+import type { RuleJudge } from './rule-judge';
+import type { OperationKey } from '../types';
+
+/** Where a recorded request carried an access token (the token itself is redacted as the traffic is read). */
+export interface RecordedToken {
+  header: boolean;
+  query: boolean;
+  body: boolean;
+  /** A stable stand-in for the token's value ("token#1"), so that two exchanges can be told to share a token. */
+  id?: string;
+}
+
+/**
+ * One exchange read from recorded traffic (a HAR entry or the proxy): the same reading as a live answer
+ * (profile, validation, records, paging, job, evidence `curl`), plus its place and time in the traffic.
+ */
+export interface RecordedExchange extends ApiResponse {
+  /** Position in the traffic, 0-based, in recorded order. */
+  index: number;
+  /** When the request started (epoch ms), from the recording. */
+  startedAt: number;
+  token: RecordedToken;
+}
+
+/** The exchanges with this API, in recorded order. */
+export interface RecordedTraffic {
+  readonly exchanges: readonly RecordedExchange[];
+  /** The exchanges of one operation, in recorded order. */
+  of(op: OperationKey): readonly RecordedExchange[];
+}
+
+/**
+ * What a check's `traffic` judge is handed: recorded exchanges and the rule's judge. It sends no request.
+ * A judge that finds nothing in the traffic that decides its rule calls
+ * `judge.inconclusive(NOT_OBSERVED + ': <what was missing>')`; it never passes on no evidence.
+ */
+export interface TrafficContext {
+  target: Target;
+  judge: RuleJudge;
+  traffic: RecordedTraffic;
+}
+
+/** The reason every traffic verdict that lacks evidence starts with. */
+export const NOT_OBSERVED = 'not observed in the traffic';

@@ -1,0 +1,81 @@
+import { basename } from 'node:path';
+import { ConfigError, type RecordedWire, type Tokens, type TrafficFile } from '../core';
+import type { Profile, TrafficSource } from '../types';
+import { candidateBases, type ApiBase } from './api-base';
+import { normalizeExchange, type ReadingContext } from './exchange';
+import { learnTokens } from './redact-raw';
+import { readHarFile } from './har-file';
+import { TokenStandIns } from './stand-ins';
+
+export interface TrafficOptions {
+  files: readonly string[];
+  /** The API's base URL (--base-url); inferred from the entries when absent. */
+  baseUrl?: string;
+  /** The auth URL (--auth-url); default the base URL's origin, as in an active run. */
+  authUrl?: string;
+  profile: Profile;
+  /** Tokens given on the command line: redacted wherever they appear, like those found in the traffic. */
+  tokens: Tokens;
+  maxHarBytes: number;
+  maxBodyBytes: number;
+}
+
+/** Recorded traffic read, selected and redacted once: where the API is, and the traffic file for the workers. */
+export interface LoadedTraffic extends ApiBase {
+  file: TrafficFile;
+}
+
+/**
+ * Reads HAR files, keeps the exchanges with the API (by --base-url, or the one base every API-looking
+ * entry shares), redacts every token as it reads (stand-ins "token#1", ...), and normalizes the exchanges.
+ * Refuses in one line (ConfigError, exit 2) what cannot be judged: a bad file, several APIs, no exchange.
+ */
+export function loadTraffic(options: TrafficOptions): LoadedTraffic {
+  if (options.files.length === 0) throw new ConfigError('--har needs at least one HAR file');
+  const recordings = options.files.map((file) => ({ file, raws: readHarFile(file, options.maxHarBytes) }));
+  const baseUrl = options.baseUrl?.replace(/\/+$/, '') ?? inferBase(recordings.flatMap(({ raws }) => raws.map((raw) => raw.url)), options.files);
+  const base: ApiBase = { baseUrl, authUrl: options.authUrl?.replace(/\/+$/, '') ?? new URL(baseUrl).origin };
+  const standIns = new TokenStandIns();
+  for (const token of Object.values(options.tokens)) if (token) standIns.standIn(token);
+  const context: ReadingContext = { base, profile: options.profile, standIns, maxBodyBytes: options.maxBodyBytes };
+
+  // Every token first, so one that an early answer echoes is redacted there too.
+  for (const { raws } of recordings) for (const raw of raws) learnTokens(raw, context);
+  const exchanges: RecordedWire[] = [];
+  const sources: TrafficSource[] = recordings.map(({ file, raws }) => {
+    const dropped: Record<string, number> = {};
+    for (const raw of raws) {
+      const wire = normalizeExchange(raw, exchanges.length, context);
+      if ('dropped' in wire) dropped[wire.dropped] = (dropped[wire.dropped] ?? 0) + 1;
+      else exchanges.push(wire);
+    }
+    const kept = raws.length - Object.values(dropped).reduce((sum, count) => sum + count, 0);
+    return { file: basename(file), entries: raws.length, kept, dropped };
+  });
+  if (exchanges.length === 0) {
+    const entries = sources.reduce((sum, source) => sum + source.entries, 0);
+    throw new ConfigError(`--har ${options.files.join(' ')}: no exchange with ${baseUrl} among ${entries} entries: check --base-url`);
+  }
+  const unreachable = exchanges.filter((wire) => 'failure' in wire.answer && wire.answer.failure.reason === 'unreachable');
+  if (unreachable.length === exchanges.length) {
+    // As an active run refuses a base URL nobody answers at (exit 2) rather than failing every rule on it.
+    const detail = 'failure' in unreachable[0]!.answer ? unreachable[0]!.answer.failure.detail : '';
+    throw new ConfigError(`--har ${options.files.join(' ')}: ${baseUrl} never answered: all ${exchanges.length} recorded exchanges are transport failures (unreachable ${detail})`);
+  }
+  const file: TrafficFile = { sources, exchanges };
+  if (standIns.leaks(JSON.stringify(file))) throw new Error('a token survived the redaction of the recorded traffic');
+  return { ...base, file };
+}
+
+/** The one base URL the entries call operations under; none or several is a one-line refusal. */
+function inferBase(urls: string[], files: readonly string[]): string {
+  const bases = [...candidateBases(urls)].sort((a, b) => b[1] - a[1]);
+  const [first] = bases;
+  if (!first) throw new ConfigError(`--har ${files.join(' ')}: no exchange with this API (no entry calls an operation path such as /helper/ping): check the recording`);
+  if (bases.length > 1) {
+    const listed = bases.map(([base, count]) => `${base} (${count})`).join(', ');
+    throw new ConfigError(`--har ${files.join(' ')}: entries call several APIs: ${listed}: pass --base-url to choose one`);
+  }
+  return first[0];
+}
+

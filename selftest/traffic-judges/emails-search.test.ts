@@ -1,0 +1,160 @@
+/** The emails/search traffic judges: a conforming recording passes, a violating one fails naming the rule, an unrelated one is inconclusive. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { checks } from '../../checks/emails.search';
+import type { RawExchange } from '../../harness/traffic';
+import { call, checkOf, email, expectVerdicts as verdictsOf, judged, PING, refused, search, walk, type Params, type Row } from './support';
+
+const OP = 'emails.search';
+const expectVerdicts = (rule: string, cases: { pass: RawExchange[]; fail: RawExchange[]; none?: RawExchange[] }) =>
+  verdictsOf(checkOf(checks, rule), { ...cases, none: cases.none ?? PING });
+
+const day = (n: number) => `2024-0${1 + Math.floor(n / 28)}-${String((n % 28) + 1).padStart(2, '0')} 10:00:00`;
+const WINDOW = { dateSentStart: '2023-12-01 00:00:00', dateSentEnd: '2024-05-31 00:00:00' };
+/** 30 sent, 5 drafts, 5 scheduled (manual), 4 automated summaries, 8 automated sends, 6 transactional. */
+const SENT = Array.from({ length: 30 }, (_, i) => email(100 + i, { dateSent: day(i), dateAdded: day(i), userID: i % 3, campaignIDs: i % 2 ? [7] : [], title: i % 4 ? `Spring sale ${i}` : `Winter ${i}` }));
+const DRAFTS = Array.from({ length: 5 }, (_, i) => email(200 + i, { status: 'Draft', dateSent: '', dateAdded: day(i) }));
+const SCHEDULED = Array.from({ length: 5 }, (_, i) => email(300 + i, { status: 'Scheduled', dateSent: '', dateAdded: day(10 + i) }));
+const SUMMARIES = Array.from({ length: 4 }, (_, i) => email(400 + i, { deliveryType: 'Automated', dateSent: day(i) }));
+const SENDS = Array.from({ length: 8 }, (_, i) => email(500 + i, { deliveryType: 'Automated', parentEmailID: 400 + (i % 4), dateSent: day(i) }));
+const TRANSACTIONAL = Array.from({ length: 6 }, (_, i) => email(600 + i, { deliveryType: 'Transactional', dateSent: day(i) }));
+
+const desc = (field: string) => (rows: Row[]) => [...rows].sort((a, b) => String(b[field]).localeCompare(String(a[field])));
+const asc = (field: string) => (rows: Row[]) => [...rows].sort((a, b) => (typeof a[field] === 'number' ? Number(a[field]) - Number(b[field]) : String(a[field]).localeCompare(String(b[field]))));
+const whole = (params: Params, rows: Row[]) => walk(OP, { ...params, ...WINDOW }, rows, 250);
+const manual = (status: string[] | undefined, rows: Row[]) => whole({ deliveryType: 'manual', ...(status ? { status } : {}) }, rows);
+
+describe('emails/search traffic judges', () => {
+  test('schema.emails.search', () =>
+    expectVerdicts('schema.emails.search', {
+      pass: manual(['sent'], SENT),
+      fail: manual(['sent'], SENT.map((e) => ({ ...e, templateID: '12' }))),
+    }));
+
+  test('emails.search.rpp.bounds (a search without window judged from its default window)', () =>
+    expectVerdicts('emails.search.rpp.bounds', {
+      pass: [search(OP, { deliveryType: 'manual', rpp: 1 }, SENT), call(OP, { deliveryType: 'manual', rpp: 251 }, refused('rpp'))],
+      fail: [search(OP, { deliveryType: 'manual', rpp: 0 }, SENT)],
+    }));
+
+  test('emails.search.enums.reject-unknown (status judged only where it applies)', () =>
+    expectVerdicts('emails.search.enums.reject-unknown', {
+      pass: [search(OP, {}, SENT), call(OP, { deliveryType: 'manual', status: ['sent', 'sentx'] }, refused('status'))],
+      fail: [search(OP, { deliveryType: 'manualx' }, SENT)],
+      none: [search(OP, {}, SENT), search(OP, { deliveryType: 'automated', status: ['sentx'] }, SUMMARIES)],
+    }));
+
+  test('emails.search.dateSent.window-limit', () =>
+    expectVerdicts('emails.search.dateSent.window-limit', {
+      pass: [search(OP, { ...WINDOW, rpp: 1 }, SENT), call(OP, { dateSentStart: '2022-01-01 00:00:00', dateSentEnd: '2023-09-01 00:00:00' }, refused('window'))],
+      fail: [search(OP, { ...WINDOW, rpp: 1 }, SENT), search(OP, { dateSentStart: '2022-01-01 00:00:00', dateSentEnd: '2023-09-01 00:00:00' }, SENT)],
+      none: [search(OP, { ...WINDOW, rpp: 1 }, SENT)],
+    }));
+
+  test('emails.search.sort.default', () => {
+    const dated = desc('dateAdded');
+    const every = (sent: (rows: Row[]) => Row[]) => [
+      ...manual(['sent'], sent(SENT)), ...manual(['draft'], dated(DRAFTS)), ...manual(['scheduled'], dated(SCHEDULED)),
+      ...manual(['draft', 'scheduled'], dated([...DRAFTS, ...SCHEDULED])),
+      ...whole({ deliveryType: 'automated', automatedResults: 'detail' }, desc('dateSent')(SENDS)), ...whole({ deliveryType: 'transactional' }, desc('dateSent')(TRANSACTIONAL)),
+    ];
+    return expectVerdicts('emails.search.sort.default', { pass: every(desc('dateSent')), fail: every(asc('dateSent')) });
+  });
+
+  test('emails.search.sortDirection.default', () => {
+    const fields = ['emailID', 'userID', 'title', 'subject', 'dateAdded', 'dateModified', 'dateSent'];
+    const rows = SENT.map((e, i) => ({ ...e, dateModified: day(29 - i) }));
+    const every = (wrong?: string) => fields.flatMap((sortField) => [
+      ...manual(['sent'], sortField === wrong ? desc(sortField)(rows) : asc(sortField)(rows)).map((raw) => ({ ...raw, url: raw.url.replace('&rpp=', `&sortField=${sortField}&rpp=`) })),
+      ...manual(['sent'], asc(sortField)(rows)).map((raw) => ({ ...raw, url: raw.url.replace('&rpp=', `&sortField=${sortField}&sortDirection=asc&rpp=`) })),
+    ]);
+    return expectVerdicts('emails.search.sortDirection.default', { pass: every(), fail: every('subject') });
+  });
+
+  test('emails.search.deliveryType.filter', () =>
+    expectVerdicts('emails.search.deliveryType.filter', {
+      pass: [...manual(undefined, SENT), ...whole({ deliveryType: 'automated' }, SUMMARIES), ...whole({ deliveryType: 'transactional' }, TRANSACTIONAL)],
+      fail: [...manual(undefined, SENT), ...whole({ deliveryType: 'automated' }, SUMMARIES), ...whole({ deliveryType: 'transactional' }, [...TRANSACTIONAL, ...SENDS])],
+    }));
+
+  test('emails.search.status.filter', () =>
+    expectVerdicts('emails.search.status.filter', {
+      pass: [...manual(['draft'], DRAFTS), ...manual(['sent'], SENT), ...manual(['draft', 'sent'], [...DRAFTS, ...SENT])],
+      fail: [...manual(['draft'], DRAFTS), ...manual(['sent'], SENT), ...manual(['draft', 'sent'], DRAFTS)],
+    }));
+
+  test('emails.search.status.default', () =>
+    expectVerdicts('emails.search.status.default', {
+      pass: [...manual(['sent'], SENT), ...manual(undefined, SENT)],
+      fail: [...manual(['sent'], SENT), ...manual(undefined, [...SENT, ...DRAFTS])],
+    }));
+
+  test('emails.search.deliveryType.default', () =>
+    expectVerdicts('emails.search.deliveryType.default', {
+      pass: [...manual(undefined, SENT), ...whole({}, SENT)],
+      fail: [...manual(undefined, SENT), ...whole({}, [...SENT, ...TRANSACTIONAL])],
+    }));
+
+  test('emails.search.automatedResults.default', () =>
+    expectVerdicts('emails.search.automatedResults.default', {
+      pass: [...whole({ deliveryType: 'automated', automatedResults: 'summary' }, SUMMARIES), ...whole({ deliveryType: 'automated' }, SUMMARIES)],
+      fail: [...whole({ deliveryType: 'automated', automatedResults: 'summary' }, SUMMARIES), ...whole({ deliveryType: 'automated' }, SENDS)],
+    }));
+
+  const base = { deliveryType: 'manual', status: ['sent'] };
+  const exact = (rule: string, param: string, value: unknown, keep: (e: Row) => boolean, wrong: (e: Row) => boolean) =>
+    expectVerdicts(rule, {
+      pass: [...whole(base, SENT), ...whole({ ...base, [param]: value }, SENT.filter(keep))],
+      fail: [...whole(base, SENT), ...whole({ ...base, [param]: value }, SENT.filter(wrong))],
+    });
+
+  test('emails.search.userID.filter', () => exact('emails.search.userID.filter', 'userID', 2, (e) => e.userID === 2, () => true));
+  test('emails.search.campaignID.filter', () => exact('emails.search.campaignID.filter', 'campaignID', 7, (e) => (e.campaignIDs as number[]).includes(7), (e) => e.emailID === 101));
+  test('emails.search.emailIDs.filter', () => exact('emails.search.emailIDs.filter', 'emailIDs', [101, 102, 999], (e) => [101, 102].includes(Number(e.emailID)), (e) => e.emailID === 101));
+  test('emails.search.title.wildcard', () => exact('emails.search.title.wildcard', 'title', 'Spring*', (e) => String(e.title).startsWith('Spring'), (e) => String(e.title).startsWith('Spring sale 1')));
+  test('emails.search.subject.wildcard', () => exact('emails.search.subject.wildcard', 'subject', '*ject 11*', (e) => String(e.subject).includes('ject 11'), (e) => e.emailID !== 111));
+
+  test('emails.search.parentEmailID.filter', () => {
+    const detail = { deliveryType: 'automated', automatedResults: 'detail' };
+    return expectVerdicts('emails.search.parentEmailID.filter', {
+      pass: [...whole(detail, SENDS), ...whole({ ...detail, parentEmailID: 401 }, SENDS.filter((e) => e.parentEmailID === 401))],
+      fail: [...whole(detail, SENDS), ...whole({ ...detail, parentEmailID: 401 }, [SUMMARIES[1]!, ...SENDS.filter((e) => e.parentEmailID === 401)])],
+    });
+  });
+
+  test('emails.search.dateSent.filter', () => {
+    const window = { deliveryType: 'manual', dateSentStart: '2024-01-05 00:00:00', dateSentEnd: '2024-01-20 00:00:00' };
+    const inside = SENT.filter((e) => String(e.dateSent) >= '2024-01-05' && String(e.dateSent) <= '2024-01-20');
+    return expectVerdicts('emails.search.dateSent.filter', {
+      pass: walk(OP, window, inside, 250),
+      fail: walk(OP, window, [...inside, SENT[25]!], 250),
+    });
+  });
+
+  test('emails.search.status.manual-only', () => {
+    const detail = { deliveryType: 'automated', automatedResults: 'detail' };
+    return expectVerdicts('emails.search.status.manual-only', {
+      pass: [...whole(detail, SENDS), ...whole({ ...detail, status: ['draft'] }, SENDS)],
+      fail: [...whole(detail, SENDS), ...whole({ ...detail, status: ['draft'] }, [])],
+      none: manual(['draft'], DRAFTS),
+    });
+  });
+
+  test('emails.search.transactionalCategory.scope', () =>
+    expectVerdicts('emails.search.transactionalCategory.scope', {
+      pass: [search(OP, { deliveryType: 'manual' }, SENT), call(OP, { deliveryType: 'manual', transactionalCategory: 'receipts' }, refused('category')), call(OP, { transactionalCategory: 'receipts' }, refused('category'))],
+      fail: [search(OP, { deliveryType: 'automated', transactionalCategory: 'receipts' }, SUMMARIES)],
+      none: [search(OP, { deliveryType: 'transactional', transactionalCategory: 'receipts' }, TRANSACTIONAL)],
+    }));
+
+  test('a refusal of an rpp within bounds counts only beside an accepted twin (it may be about another parameter; the rule cannot pass then)', async () => {
+    const check = checkOf(checks, 'emails.search.rpp.bounds');
+    const longWindow = { dateSentStart: '2023-01-01 00:00:00', dateSentEnd: '2024-05-01 00:00:00', rpp: 1 };
+    const outside = call(OP, { deliveryType: 'manual', rpp: 0 }, refused('rpp'));
+    const alone = await judged(check, [search(OP, { deliveryType: 'manual', rpp: 5 }, SENT), outside, call(OP, longWindow, refused('window'))]);
+    assert.equal(alone.verdict, 'inconclusive', alone.reason);
+    assert.match(alone.reason ?? '', /^not observed in the traffic: whether the refusal of rpp=1 \(within bounds\) was about it/);
+    const twin = await judged(check, [search(OP, { deliveryType: 'manual', rpp: 5 }, SENT), outside, search(OP, { ...longWindow, rpp: 2 }, SENT), call(OP, longWindow, refused('rpp'))]);
+    assert.equal(twin.verdict, 'fail', twin.reason);
+  });
+});

@@ -1,0 +1,103 @@
+/** The export traffic judges on recorded flows (request → polls → file): pass, fail naming the rule, inconclusive. */
+import { describe, test } from 'node:test';
+import { strToU8, zipSync } from 'fflate';
+import { checks } from '../../checks/exports';
+import type { RawExchange } from '../../harness/traffic';
+import { testTarget } from '../core/support/target';
+import { call, checkOf, expectVerdicts as verdictsOf, judged, ok, PING, RECORDED_AT, refused } from './support';
+import assert from 'node:assert/strict';
+
+const expectVerdicts = (rule: string, cases: { pass: RawExchange[]; fail: RawExchange[]; none?: RawExchange[] }) =>
+  verdictsOf(checkOf(checks, rule), { ...cases, none: cases.none ?? PING });
+
+const RANGE = { startDate: '2024-05-01', endDate: '2024-05-20' };
+const at = (seconds: number) => ({ startedAt: RECORDED_AT + seconds * 1000 });
+const request = (jobID: unknown = 7, seconds = 0) => call('exports.emails', RANGE, ok({ jobID }), at(seconds));
+const poll = (job: Record<string, unknown>, seconds: number, jobID = 7) => call('exports.jobStatus', { jobID }, ok(job), at(seconds));
+const pending = (seconds: number) => poll({ status: 'Pending' }, seconds);
+const completed = (over: Record<string, unknown> = {}, seconds = 2) =>
+  poll({ status: 'Completed', totalRecords: 2, fileKey: 'ABC', fileExpiration: '2024-06-02 12:00:00', ...over }, seconds);
+
+/** The export file: a zip holding {fileKey}.csv, tab-delimited, quoted, CRLF rows, a header. */
+function zipOf(rows: string[][], { name = 'ABC.csv', delimiter = '\t' } = {}): Buffer {
+  const text = rows.map((row) => `${row.map((v) => `"${v}"`).join(delimiter)}\r\n`).join('');
+  return Buffer.from(zipSync({ [name]: strToU8(text) }));
+}
+const FILE = [['emailID', 'subject'], ['1', 'Hello'], ['2', 'Again']];
+function download(file: Buffer | undefined, seconds = 3, fileKey = 'ABC'): RawExchange {
+  const raw = call('exports.getFile', { fileKey }, file ? {} : refused('no such file'), at(seconds));
+  return file ? { ...raw, contentType: 'application/zip', responseBody: file } : raw;
+}
+const flow = (over: Record<string, unknown> = {}, file = zipOf(FILE)) => [request(), pending(1), completed(over), download(file)];
+
+describe('exports traffic judges', () => {
+  test('exports.request.jobID', () => expectVerdicts('exports.request.jobID', { pass: [request()], fail: [request('7')] }));
+
+  test('exports.job.pending-first', () =>
+    expectVerdicts('exports.job.pending-first', { pass: flow(), fail: [request(), poll({ status: 'Queued' }, 1)] }));
+
+  test('exports.job.finishes (a job polled through the export budget fails it)', async () => {
+    const check = checkOf(checks, 'exports.job.finishes');
+    const budgeted = testTarget({ EMS_EXPORT_BUDGET_S: '10' });
+    assert.equal((await judged(check, flow(), budgeted)).verdict, 'pass');
+    const never = await judged(check, [request(), pending(1), pending(5), pending(10)], budgeted);
+    assert.equal(never.verdict, 'fail', never.reason);
+    const short = await judged(check, [request(), pending(1)], budgeted);
+    assert.match(`${short.verdict} ${short.reason}`, /^inconclusive not observed in the traffic/);
+  });
+
+  test('exports.job.file-key', () => expectVerdicts('exports.job.file-key', { pass: flow(), fail: [request(), completed({ fileKey: '' })] }));
+
+  test('exports.job.no-records', () =>
+    expectVerdicts('exports.job.no-records', {
+      pass: [request(), completed({ totalRecords: 0, fileKey: '', fileExpiration: '' })],
+      fail: [request(), completed({ totalRecords: 0 })],
+      none: flow(),
+    }));
+
+  test('exports.job.expiration', () =>
+    expectVerdicts('exports.job.expiration', { pass: flow(), fail: [request(), completed({ fileExpiration: '2024-06-01 11:00:00' })] }));
+
+  test('exports.getFile.file', () => expectVerdicts('exports.getFile.file', { pass: flow(), fail: flow({}, undefined as unknown as Buffer).slice(0, 3).concat(download(undefined)) }));
+
+  test('exports.getFile.format', () =>
+    expectVerdicts('exports.getFile.format', { pass: flow(), fail: flow({}, zipOf(FILE, { delimiter: ',' })), none: [request(), completed()] }));
+
+  test('exports.getFile.rows', () => expectVerdicts('exports.getFile.rows', { pass: flow(), fail: flow({}, zipOf(FILE.slice(0, 2))) }));
+
+  test('exports.getFile.unknown-key', () =>
+    expectVerdicts('exports.getFile.unknown-key', {
+      pass: [...flow(), download(undefined, 5, 'F00D-UNKNOWN')],
+      fail: [...flow(), download(zipOf([['emailID']]), 5, 'F00D-UNKNOWN')],
+      none: flow(),
+    }));
+
+  test('exports.duplicate.pending', () =>
+    expectVerdicts('exports.duplicate.pending', {
+      pass: [request(7, 0), call('exports.emails', RANGE, refused('a job with these parameters is pending'), at(1)), pending(2)],
+      fail: [request(7, 0), call('exports.emails', RANGE, ok({ jobID: 8 }), at(1)), pending(2)],
+      none: [request(7, 0), completed({}, 1), call('exports.emails', RANGE, ok({ jobID: 8 }), at(2))],
+    }));
+
+  const OTHER = { startDate: '2024-04-01', endDate: '2024-04-05' };
+  test('exports.duplicate.other-params', () =>
+    expectVerdicts('exports.duplicate.other-params', {
+      pass: [request(7, 0), call('exports.emails', OTHER, ok({ jobID: 8 }), at(1)), pending(2)],
+      fail: [request(7, 0), call('exports.emails', OTHER, refused('a job is pending'), at(1)), pending(2), call('exports.emails', OTHER, ok({ jobID: 9 }), at(3))],
+      none: [request(7, 0), completed({}, 1), call('exports.emails', OTHER, ok({ jobID: 8 }), at(2))],
+    }));
+
+  test('exports.duplicate.after-completion', () =>
+    expectVerdicts('exports.duplicate.after-completion', {
+      pass: [request(7, 0), completed({}, 1), call('exports.emails', RANGE, ok({ jobID: 8 }), at(2))],
+      fail: [request(7, 0), completed({}, 1), call('exports.emails', RANGE, refused('duplicate'), at(2))],
+      none: [request(7, 0), pending(1)],
+    }));
+
+  test('exports.job.failed (any job seen Failed)', () =>
+    expectVerdicts('exports.job.failed', {
+      pass: [request(), pending(1), call('exports.jobStatus', { jobID: 7 }, { ...refused('the export failed'), data: { status: 'Failed' } }, at(2))],
+      fail: [request(), pending(1), poll({ status: 'Failed' }, 2)],
+      none: flow(),
+    }));
+});

@@ -1,0 +1,145 @@
+/** The groups/search traffic judges: a conforming recording passes, a violating one fails naming the rule, an unrelated one is inconclusive. */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { checks } from '../../checks/groups.search';
+import type { RawExchange } from '../../harness/traffic';
+import { call, checkOf, expectVerdicts as verdictsOf, group, PING, refused, search, walk, type Params, type Row } from './support';
+
+const OP = 'groups.search';
+
+/** 45 groups: every third archived, every fourth dynamic, every fifth private. */
+const ALL: Row[] = Array.from({ length: 45 }, (_, i) =>
+  group(i + 1, { status: i % 3 === 2 ? 'Archived' : 'Active', type: i % 4 === 3 ? 'Dynamic' : 'Static', private: i % 5 === 4 ? 1 : 0 }),
+);
+const EVERY = { status: 'All', type: 'All' };
+const where = (keep: (g: Row) => boolean) => ALL.filter(keep);
+const active = where((g) => g.status === 'Active');
+const byName = (rows: Row[]) => [...rows].sort((a, b) => String(a.groupName).localeCompare(String(b.groupName)));
+
+const expectVerdicts = (rule: string, cases: { pass: RawExchange[]; fail: RawExchange[]; none?: RawExchange[] }) =>
+  verdictsOf(checkOf(checks, rule), { ...cases, none: cases.none ?? PING });
+
+const sorted = (field: string, direction: string) =>
+  [...ALL].sort((a, b) => {
+    const [x, y] = [a[field], b[field]];
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    return direction === 'asc' ? order : -order;
+  });
+
+describe('groups/search traffic judges', () => {
+  test('schema.groups.search', () =>
+    expectVerdicts('schema.groups.search', {
+      pass: [search(OP, { ...EVERY, rpp: 10, page: 1 }, ALL)],
+      fail: [search(OP, { ...EVERY, rpp: 10, page: 1 }, ALL.map((g) => ({ ...g, totalMembers: String(g.totalMembers) })))],
+    }));
+
+  test('groups.search.rpp.page-size', () =>
+    expectVerdicts('groups.search.rpp.page-size', {
+      pass: walk(OP, EVERY, ALL, 10),
+      fail: [...walk(OP, EVERY, ALL, 250), search(OP, { ...EVERY, rpp: 10, page: 2 }, ALL, { answer: (d) => ({ ...d, records: ALL.slice(10, 18) }) })],
+      none: [search(OP, EVERY, ALL)],
+    }));
+
+  test('groups.search.rpp.default', () =>
+    expectVerdicts('groups.search.rpp.default', {
+      pass: [...walk(OP, EVERY, ALL, 250), search(OP, { ...EVERY, page: 1 }, ALL)],
+      fail: [search(OP, { ...EVERY, page: 1 }, ALL, { answer: (d) => ({ ...d, records: ALL.slice(0, 25) }) })],
+      none: [search(OP, { ...EVERY, page: 1 }, ALL.slice(0, 15))],
+    }));
+
+  test('groups.search.rpp.bounds', () =>
+    expectVerdicts('groups.search.rpp.bounds', {
+      pass: [search(OP, { rpp: 10, page: 1 }, active), call(OP, { rpp: 0 }, refused('rpp')), call(OP, { rpp: 'abc' }, refused('rpp'))],
+      fail: [search(OP, { rpp: 10, page: 1 }, active), search(OP, { rpp: 300 }, active)],
+      none: [search(OP, { rpp: 10, page: 1 }, active)],
+    }));
+
+  test('groups.search.page.minimum', () =>
+    expectVerdicts('groups.search.page.minimum', {
+      pass: [search(OP, { page: 1 }, active), call(OP, { page: 0 }, refused('page')), call(OP, { page: 1.5 }, refused('page'), { method: 'POST' })],
+      fail: [search(OP, { page: 0 }, active)],
+    }));
+
+  test('groups.search.page.default', () =>
+    expectVerdicts('groups.search.page.default', {
+      pass: [search(OP, { ...EVERY, rpp: 10, page: 1 }, byName(ALL)), search(OP, { ...EVERY, rpp: 10 }, byName(ALL))],
+      fail: [search(OP, { ...EVERY, rpp: 10, page: 1 }, byName(ALL)), search(OP, { ...EVERY, rpp: 10 }, byName(ALL).slice(10))],
+    }));
+
+  test('groups.search.paging.totals', () =>
+    expectVerdicts('groups.search.paging.totals', {
+      pass: walk(OP, EVERY, ALL, 10),
+      fail: walk(OP, EVERY, ALL, 10).map((raw, i) => (i === 0 ? search(OP, { ...EVERY, rpp: 10, page: 1 }, ALL, { answer: (d) => ({ ...d, paging: { ...d.paging, prev: 'x?page=0' } }) }) : raw)),
+      none: [search(OP, EVERY, ALL)],
+    }));
+
+  test('groups.search.sort.order', () => {
+    const every = (wrong?: string) =>
+      ['groupID', 'groupName', 'dateAdded', 'dateModified', 'dateLastEmailSent', 'totalMembers', 'activeMembers'].flatMap((sortField) =>
+        ['asc', 'desc'].map((sortDirection) => {
+          const rows = sorted(sortField, sortField === wrong ? (sortDirection === 'asc' ? 'desc' : 'asc') : sortDirection);
+          return search(OP, { ...EVERY, sortField, sortDirection, rpp: 250, page: 1 }, rows);
+        }),
+      );
+    // dateModified and dateLastEmailSent are "" (absent) on every group here: their orders cannot be judged.
+    const dated = ALL.map((g, i) => ({ ...g, dateModified: `2021-02-${String((i % 28) + 1).padStart(2, '0')} 09:00:00`, dateLastEmailSent: `2022-03-${String((i % 27) + 1).padStart(2, '0')} 09:00:00` }));
+    ALL.splice(0, ALL.length, ...dated);
+    return expectVerdicts('groups.search.sort.order', { pass: every(), fail: every('totalMembers'), none: [search(OP, EVERY, ALL)] });
+  });
+
+  test('groups.search.sort.default', () =>
+    expectVerdicts('groups.search.sort.default', {
+      pass: [search(OP, { ...EVERY, rpp: 250 }, byName(ALL)), search(OP, { ...EVERY, rpp: 250 }, byName(ALL), { method: 'POST' })],
+      fail: [search(OP, { ...EVERY, rpp: 250 }, sorted('groupID', 'desc'))],
+    }));
+
+  test('groups.search.enums.reject-unknown', () =>
+    expectVerdicts('groups.search.enums.reject-unknown', {
+      pass: [search(OP, {}, active), call(OP, { status: 'Activex' }, refused('status')), call(OP, { sortDirection: 'up' }, refused('sortDirection'))],
+      fail: [search(OP, { type: 'Staticx' }, active)],
+    }));
+
+  const filtered = (params: Params, keep: (g: Row) => boolean, rows = ALL) => walk(OP, params, rows.filter(keep), 250);
+
+  test('groups.search.status.filter', () =>
+    expectVerdicts('groups.search.status.filter', {
+      pass: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, status: 'Active' }, (g) => g.status === 'Active'), ...filtered({ ...EVERY, status: 'Archived' }, (g) => g.status === 'Archived')],
+      fail: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, status: 'Archived' }, () => true)],
+    }));
+
+  test('groups.search.type.filter', () =>
+    expectVerdicts('groups.search.type.filter', {
+      pass: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, type: 'Static' }, (g) => g.type === 'Static'), ...filtered({ ...EVERY, type: 'Dynamic' }, (g) => g.type === 'Dynamic')],
+      fail: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, type: 'Static' }, (g) => g.type === 'Static' && Number(g.groupID) > 5)],
+    }));
+
+  test('groups.search.status.default', () =>
+    expectVerdicts('groups.search.status.default', {
+      pass: [...filtered(EVERY, () => true), ...filtered({ type: 'All' }, (g) => g.status === 'Active')],
+      fail: [...filtered(EVERY, () => true), ...filtered({ type: 'All' }, () => true)],
+    }));
+
+  test('groups.search.type.default', () =>
+    expectVerdicts('groups.search.type.default', {
+      pass: [...filtered(EVERY, () => true), ...filtered({ status: 'All' }, () => true)],
+      fail: [...filtered(EVERY, () => true), ...filtered({ status: 'All' }, (g) => g.type === 'Static')],
+    }));
+
+  test('groups.search.private.filter', () =>
+    expectVerdicts('groups.search.private.filter', {
+      pass: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, private: false }, (g) => g.private === 0)],
+      fail: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, private: false }, (g) => g.private === 1)],
+    }));
+
+  test('groups.search.groupName.contains', () =>
+    expectVerdicts('groups.search.groupName.contains', {
+      pass: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, groupName: 'up 01' }, (g) => String(g.groupName).includes('up 01'))],
+      fail: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, groupName: 'up 01' }, (g) => String(g.groupName).startsWith('up 01'))],
+    }));
+
+  test('groups.search.groupIDs.filter', () =>
+    expectVerdicts('groups.search.groupIDs.filter', {
+      pass: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, groupIDs: [2, 5, 9] }, (g) => [2, 5, 9].includes(Number(g.groupID)))],
+      fail: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, groupIDs: [2, 5, 9] }, (g) => Number(g.groupID) === 2)],
+    }));
+});

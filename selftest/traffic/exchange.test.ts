@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { recordedExchange, trafficOf } from '../../harness/traffic';
+import { testTarget, TOKENS } from '../core/support/target';
+
+const target = testTarget();
+const page = (records: unknown[], paging: Record<string, unknown>) => ({ success: 1, code: 0, errors: [], requestID: 'r1', data: { records, paging } });
+
+describe('recordedExchange: a raw exchange read as a live answer', () => {
+  test('a GET search: operation, typed parameters, paging, records, token stand-in', () => {
+    const exchange = recordedExchange(
+      target,
+      {
+        method: 'GET',
+        url: `${target.baseUrl}/groups/search?rpp=10&page=abc&private=1&groupIDs=3&groupIDs=4`,
+        headers: { authorization: `Bearer ${TOKENS.EMS_TOKEN}` },
+        status: 200,
+        responseBody: page([{ groupID: 3 }], { page: 1, rpp: 10, totalPages: 1, totalRecords: 1 }),
+      },
+      0,
+    );
+    assert.equal(exchange.op, 'groups.search');
+    assert.equal(exchange.outcome, 'success');
+    assert.deepEqual(exchange.params, { rpp: 10, page: 'abc', private: true, groupIDs: [3, 4] });
+    assert.equal(exchange.paging?.totalRecords, 1);
+    assert.deepEqual(exchange.records, [{ groupID: 3 }]);
+    assert.deepEqual(exchange.token, { header: true, query: false, body: false, id: 'token#1' });
+    assert.ok(!JSON.stringify(exchange).includes(TOKENS.EMS_TOKEN), 'the token is redacted');
+    assert.match(exchange.curl, /Authorization: Bearer token#1/);
+  });
+
+  test('tokens in query and body are found, numbered across exchanges, and redacted everywhere', () => {
+    const traffic = trafficOf(target, [
+      { method: 'GET', url: `${target.baseUrl}/helper/ping?accessToken=${TOKENS.EMS_TOKEN}`, status: 200, responseBody: { success: 0, code: 1, errors: [`bad ${TOKENS.EMS_TOKEN}`], data: null } },
+      { method: 'POST', url: `${target.baseUrl}/groups/search`, body: JSON.stringify({ rpp: 5, accessToken: TOKENS.EMS_TOKEN_APP }), status: 200, responseBody: page([], { page: 1, rpp: 5 }) },
+    ]);
+    const [ping, search] = traffic.exchanges;
+    assert.deepEqual(ping?.token, { header: false, query: true, body: false, id: 'token#1' });
+    assert.deepEqual(search?.token, { header: false, query: false, body: true, id: 'token#2' });
+    assert.deepEqual(search?.params, { rpp: 5 });
+    assert.equal(traffic.of('groups.search').length, 1);
+    const text = JSON.stringify(traffic.exchanges);
+    for (const token of Object.values(TOKENS)) assert.ok(!text.includes(token));
+    assert.match(ping?.url ?? '', /accessToken=token%231/);
+  });
+
+  test('no answer, a 5xx and a binary file read as live: transport failures and a file', () => {
+    const [down, fiveHundred, file] = trafficOf(target, [
+      { method: 'GET', url: `${target.baseUrl}/helper/ping`, status: 0, error: { reason: 'unreachable', detail: '(ECONNREFUSED)' } },
+      { method: 'GET', url: `${target.baseUrl}/helper/ping`, status: 503, responseBody: 'busy', contentType: 'text/plain' },
+      { method: 'GET', url: `${target.baseUrl}/exports/getFile?fileKey=k`, status: 200, contentType: 'application/zip', responseBody: Buffer.from([0x50, 0x4b, 0xff, 0x00]) },
+    ]).exchanges;
+    assert.deepEqual(down?.transport, { reason: 'unreachable', detail: '(ECONNREFUSED)' });
+    assert.equal(fiveHundred?.transport?.reason, 'server-error');
+    assert.deepEqual([...(file?.file ?? [])], [0x50, 0x4b, 0xff, 0x00]);
+  });
+
+  test("the answer's Date header is read as live (the target's clock)", () => {
+    const date = 'Mon, 23 Nov 2026 15:00:00 GMT';
+    const exchange = recordedExchange(target, { method: 'GET', url: `${target.baseUrl}/helper/ping`, status: 200, responseHeaders: { date }, responseBody: { success: 1, code: 0, errors: [], data: { message: 'pong' } } }, 0);
+    assert.equal(exchange.date, date);
+  });
+
+  test('a token echoed in another letter case is redacted too; the header keeps its form', () => {
+    const exchange = recordedExchange(
+      target,
+      { method: 'GET', url: `${target.baseUrl}/helper/ping`, headers: { Authorization: `Bearer ${TOKENS.EMS_TOKEN}` }, status: 200, responseBody: { success: 0, code: 1, errors: [`unknown token ${TOKENS.EMS_TOKEN.toLowerCase()}`] } },
+      0,
+    );
+    assert.deepEqual(exchange.errors, ['unknown token token#1']);
+    assert.match(exchange.curl, /'Authorization: Bearer token#1'/);
+  });
+
+  test('a URL of another API throws', () => {
+    assert.throws(() => recordedExchange(target, { method: 'GET', url: 'http://other.test/v1/helper/ping', status: 200 }, 0), /no exchange with/);
+  });
+});

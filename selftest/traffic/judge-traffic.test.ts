@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { defineCheck, judgeTraffic, Judge, NOT_OBSERVED, type ReadTraffic } from '../../harness/core';
+import { trafficOf } from '../../harness/traffic';
+import { testTarget } from '../core/support/target';
+
+const target = { ...testTarget(), trafficFile: '/dev/null' };
+const pong = { success: 1, code: 0, errors: [], data: { message: 'pong' }, requestID: 'r' };
+const traffic = trafficOf(target, [
+  { method: 'GET', url: `${target.baseUrl}/helper/ping`, status: 200, responseBody: pong },
+  { method: 'GET', url: `${target.baseUrl}/helper/ping`, status: 200, responseBody: { ...pong, data: {} } },
+]);
+const recorded: ReadTraffic = { traffic, sideVerdicts: [{ rule: 'schema.helper.ping', verdict: 'pass', evidence: [], requests: 0 }], sources: [] };
+const never = () => assert.fail('a traffic run calls no `run`');
+
+async function judged(check: ReturnType<typeof defineCheck>) {
+  const judge = new Judge([check.rule], target);
+  await judgeTraffic(check, judge, target, recorded);
+  return judge.verdicts();
+}
+
+describe('judgeTraffic: a rule judged on recorded traffic', () => {
+  test('a check without a traffic judge is inconclusive, "not observed in the traffic", never pass', async () => {
+    const [verdict] = await judged(defineCheck({ rule: 'helper.ping.accepts-token', title: 't', run: never }));
+    assert.equal(verdict?.verdict, 'inconclusive');
+    assert.ok(verdict?.reason?.startsWith(NOT_OBSERVED));
+    assert.equal(verdict?.requests, 2, 'the recorded exchanges of its operations');
+  });
+
+  test("the side verdicts of every recorded answer decide the rule's check without a judge (schema, envelope)", async () => {
+    const verdicts = await judged(defineCheck({ rule: 'schema.helper.ping', title: 't', run: never }));
+    assert.deepEqual(verdicts.map((v) => v.verdict), ['pass']);
+  });
+
+  test('a traffic judge is handed the target, its rule judge and the traffic', async () => {
+    const check = defineCheck({
+      rule: 'helper.ping.accepts-token',
+      title: 't',
+      run: never,
+      traffic({ judge, traffic: seen }) {
+        judge.check(seen.of('helper.ping').length === 2, { title: 'two pings' });
+      },
+    });
+    assert.deepEqual((await judged(check)).map((v) => v.verdict), ['pass']);
+  });
+});
