@@ -17,7 +17,7 @@ import { scanForSecrets } from '../../harness/report/secret-scan';
 import type { ConformanceReport } from '../../harness/types';
 import { startProxy, type ProxiedExchange } from '../../harness/traffic';
 import { startMock, TOKEN_VALUES, type RunningMock } from '../../mock';
-import { conformance, readReport, scratch, TSX, verdicts } from './support';
+import { conformance, readReport, scratch, verdicts } from './support';
 
 const BINARY = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919) % 256));
 
@@ -105,7 +105,8 @@ describe('the proxy command records a HAR and its reports are the offline judgem
   before(async () => {
     mock = await startMock({ port: 0 });
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('EMS_')));
-    child = spawn(TSX, ['bin/proxy.ts', '--target', mock.origin, '--port', '0', '--har-out', harFile, '--workers', '1'], {
+    // node --import tsx, not the tsx CLI: the CLI relays signals with 30 ms waits and SIGKILLs a busy child (exit 143) under load.
+    child = spawn(process.execPath, ['--import', 'tsx', 'bin/proxy.ts', '--target', mock.origin, '--port', '0', '--har-out', harFile, '--workers', '1'], {
       cwd: repoPath(),
       detached: true,
       env: { ...env, EMS_REPORT_DIR: reports, EMS_TEST_RESULTS_DIR: join(dir, 'test-results'), CI: '1' },
