@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { operationInfo } from '../../harness/contract';
 import { Judge, responseVerdicts, type Check, type RuleJudge, type Target } from '../../harness/core';
+import { ruleJudge as bindJudge } from '../../harness/core/rule-judge';
 import { trafficOf, type RawExchange } from '../../harness/traffic';
 import type { OperationKey, Verdict } from '../../harness/types';
 import { testTarget, TOKENS } from '../core/support/target';
@@ -87,15 +88,7 @@ export async function judged(check: Check, raws: RawExchange[], targetOf: Target
   const traffic = trafficOf(targetOf, raws);
   const { rule } = check;
   const judge = new Judge([rule], targetOf);
-  const ruleJudge: RuleJudge = {
-    rule,
-    pass: (note) => judge.pass(rule, note),
-    fail: (reason, evidence) => judge.fail(rule, reason, evidence),
-    inconclusive: (reason, evidence) => judge.inconclusive(rule, reason, evidence),
-    skip: (reason) => judge.skip(rule, reason),
-    check: (condition, details) => judge.check(rule, condition, details),
-    property: () => Promise.reject(new Error('a traffic judge runs no property')),
-  };
+  const ruleJudge: RuleJudge = { ...bindJudge(judge, rule), property: () => Promise.reject(new Error('a traffic judge runs no property')) };
   for (const exchange of traffic.exchanges) for (const verdict of responseVerdicts(exchange, targetOf.profile)) if (verdict.rule === rule) judge.record(verdict);
   await check.traffic!({ target: targetOf, judge: ruleJudge, traffic });
   return judge.verdicts().find((verdict) => verdict.rule === rule) ?? { rule, verdict: 'skipped', evidence: [], requests: 0 };

@@ -33,7 +33,7 @@ const expect = (condition: boolean, evidence: SampleEvidence): void => {
 };
 
 /** The `page` query parameter of a paging link, when the link is a URL that carries one. */
-function linkedPage(link: string, base: string): number | undefined {
+export function linkedPage(link: string, base: string): number | undefined {
   try {
     const value = new URL(link, base).searchParams.get('page');
     return value === null ? undefined : readCount(value);
