@@ -16,22 +16,22 @@ export const headerOnly = (exchange: RecordedExchange): boolean => exchange.toke
 /** The request carried no token at all. */
 export const tokenless = (exchange: RecordedExchange): boolean => !exchange.token.header && !exchange.token.query && !exchange.token.body;
 
-const working = new WeakMap<RecordedTraffic, Map<OperationKey, Set<string>>>();
+/** Memoizes a per-operation reading of one recorded traffic (each is read once per operation, not per judged request). */
+function perOperation<T>(read: (traffic: RecordedTraffic, op: OperationKey) => T): (traffic: RecordedTraffic, op: OperationKey) => T {
+  const cache = new WeakMap<RecordedTraffic, Map<OperationKey, T>>();
+  return (traffic, op) => {
+    let byOp = cache.get(traffic);
+    if (!byOp) cache.set(traffic, (byOp = new Map()));
+    if (!byOp.has(op)) byOp.set(op, read(traffic, op));
+    return byOp.get(op)!;
+  };
+}
 
 /** Stand-ins of the tokens that got a success on the operation, sent in the header alone. */
-export function workingTokens(traffic: RecordedTraffic, op: OperationKey): Set<string> {
-  let byOp = working.get(traffic);
-  if (!byOp) {
-    byOp = new Map();
-    working.set(traffic, byOp);
-  }
-  let ids = byOp.get(op);
-  if (!ids) {
-    ids = new Set(traffic.of(op).filter((e) => e.outcome === 'success' && headerOnly(e) && e.token.id !== undefined).map((e) => e.token.id!));
-    byOp.set(op, ids);
-  }
-  return ids;
-}
+export const workingTokens = perOperation(
+  (traffic, op): Set<string> =>
+    new Set(traffic.of(op).filter((e) => e.outcome === 'success' && headerOnly(e) && e.token.id !== undefined).map((e) => e.token.id!)),
+);
 
 /**
  * Operations that need the same permission as another, so a token working for one works for the other:
@@ -73,23 +73,11 @@ export function paramProblems(target: Pick<Target, 'profile'>, exchange: Recorde
 export const fitRequest = (traffic: RecordedTraffic, target: Pick<Target, 'profile'>, exchange: RecordedExchange, about: readonly string[]): boolean =>
   tokenWorks(traffic, exchange) && paramProblems(target, exchange, about).length === 0;
 
-const acceptedCache = new WeakMap<RecordedTraffic, Map<OperationKey, Set<string>>>();
-
 /** Every parameter value (name and normalized value) some accepted request of the operation sent. */
-function acceptedValues(traffic: RecordedTraffic, op: OperationKey): Set<string> {
-  let byOp = acceptedCache.get(traffic);
-  if (!byOp) {
-    byOp = new Map();
-    acceptedCache.set(traffic, byOp);
-  }
-  let values = byOp.get(op);
-  if (!values) {
-    const accepted = traffic.of(op).filter((e) => e.outcome === 'success');
-    values = new Set(accepted.flatMap((e) => Object.keys(e.params).map((name) => keyOf(op, { [name]: e.params[name] }, []))));
-    byOp.set(op, values);
-  }
-  return values;
-}
+const acceptedValues = perOperation((traffic, op): Set<string> => {
+  const accepted = traffic.of(op).filter((e) => e.outcome === 'success');
+  return new Set(accepted.flatMap((e) => Object.keys(e.params).map((name) => keyOf(op, { [name]: e.params[name] }, []))));
+});
 
 /**
  * Whether a refusal of this request can be about the parameters in `about`: every other parameter value
