@@ -23,5 +23,14 @@ export const daysBetween = (a: Date, b: Date): number => Math.round((b.getTime()
 /** Midnight GMT of a date's day. */
 export const dayOf = (date: Date): Date => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
 
-/** The harness's now, in whole seconds. A target's clock may differ by a little: checks near "now" keep a margin. */
-export const harnessNow = (): Date => new Date(Math.floor(Date.now() / 1000) * 1000);
+/**
+ * The harness's now, in whole seconds, on the target's clock: "now" and "current date" in interface.md are the
+ * service's. EMS_TARGET_CLOCK_OFFSET_MS (the target's clock minus the host's) is set for an embedded mock started
+ * on another clock; a real target is taken to keep the host's time, and checks near "now" keep a margin.
+ */
+export const harnessNow = (): Date => new Date(Math.floor((Date.now() + targetClockOffsetMs()) / 1000) * 1000);
+
+const targetClockOffsetMs = (): number => {
+  const offset = Number(process.env.EMS_TARGET_CLOCK_OFFSET_MS ?? 0);
+  return Number.isFinite(offset) ? offset : 0;
+};

@@ -3,7 +3,7 @@
  * requests exports draws its ranges from its own lane, so two uses running at the same time never
  * send the same parameters (which the duplicate-export rule would refuse).
  */
-import { addDays, dayOf } from './calendar';
+import { addDays, dayOf, harnessNow } from './calendar';
 
 /** An export range as the request carries it (YYYY-MM-DD). */
 export interface DateRange {
@@ -71,7 +71,7 @@ export class RangeLane {
     seed: number,
     private readonly options: { now?: Date; endingAt?: Date; slot?: number } = {},
   ) {
-    this.anchor = options.endingAt ? dayOf(options.endingAt) : addDays(dayOf(options.now ?? new Date()), -1 - MAX_RANGE_DAYS);
+    this.anchor = options.endingAt ? dayOf(options.endingAt) : addDays(dayOf(options.now ?? harnessNow()), -1 - MAX_RANGE_DAYS);
     this.shift = Math.abs(seed) % LANE_SPAN;
     this.slot = options.slot ?? workerSlot();
   }

@@ -30,6 +30,7 @@ export async function startMock(options: MockOptions = {}): Promise<RunningMock>
     authUrl: origin,
     tokens: { ...TOKEN_VALUES },
     fixtures: structuredClone(state.store.fixtures),
+    clockAheadMs: () => state.clock.now() - Date.now(),
     setFaults: (names) => state.faults.set(names),
     close: () =>
       new Promise<void>((resolve, reject) => {

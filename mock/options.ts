@@ -47,6 +47,8 @@ export interface RunningMock {
   authUrl: string;
   tokens: Record<TokenName, string>;
   fixtures: ProfileFixtures;
+  /** The mock clock's now minus the host's (ms): 0 on real time, else where its clock was started. */
+  clockAheadMs(): number;
   setFaults(names: string[]): void;
   close(): Promise<void>;
 }

@@ -26,6 +26,7 @@ export const provideTarget: TargetProvider = async (settings: Settings): Promise
     authUrl: served.authUrl,
     tokens: mock.tokens,
     fixtures: mock.fixtures,
+    clockOffsetMs: mock.clockAheadMs(),
     async close() {
       await adapter?.close();
       await mock.close();
@@ -49,8 +50,15 @@ export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: Nod
     exportPendingPolls: EMBEDDED_PENDING_POLLS,
     exportFileLifetimeMs: EMBEDDED_FILE_LIFETIME_MS,
     variant: parseVariant(env[VARIANT_ENV]),
+    ...(env[CLOCK_START_ENV] ? { clock: { start: env[CLOCK_START_ENV] } } : {}),
   };
 }
+
+/**
+ * The environment variable that starts the embedded mock's clock at a given datetime (e.g. "2026-11-24 12:00:00");
+ * the harness then reads "now" on that clock (EMS_TARGET_CLOCK_OFFSET_MS). The fault matrix pins it to midday.
+ */
+export const CLOCK_START_ENV = 'EMS_MOCK_CLOCK_START';
 
 /** The environment variable naming the embedded mock's variant (mock/variant.ts): `alt` for the second opinion. */
 export const VARIANT_ENV = 'EMS_MOCK_VARIANT';

@@ -23,6 +23,20 @@ export interface PoolSettings {
   exportDelayMs: [number, number];
 }
 
+/**
+ * How far the matrix's mock clocks run from the host's: to the midday (12:00:00 GMT) nearest to now. The harness
+ * reads "now" on the target's clock, so every time rule is judged as at midday: near midnight a window that ends
+ * 24 h before now and the accepted "today" reading of "current date" coincide within a check's margin, and a fault
+ * such as emails-default-end-day-early could not show.
+ */
+export function matrixClockOffsetMs(now = Date.now()): number {
+  const midday = Math.round((now - MIDDAY_MS) / DAY_MS) * DAY_MS + MIDDAY_MS;
+  return midday - now;
+}
+const DAY_MS = 24 * 3600 * 1000;
+const MIDDAY_MS = DAY_MS / 2;
+const serviceDatetime = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+
 /** The whole matrix gets this long; a test that hangs is ended sooner by its own timeout. */
 const WALL_LIMIT_S = 3600;
 
@@ -40,7 +54,14 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
   const mocks: RunningMock[] = [];
   try {
     // Each mock as the embedded mock of a conformance run with the run's faults (the reference variant).
-    for (const run of runs) mocks.push(await startMock({ ...embeddedMockOptions({ faults: run.faults }, {}), exportDelayMs: settings.exportDelayMs }));
+    // Every mock's clock runs at the same distance from the host's, from a midday (matrixClockOffsetMs), so no
+    // verdict depends on the hour the matrix runs at; the workers read "now" on that clock.
+    const offsetMs = matrixClockOffsetMs();
+    for (const run of runs) {
+      const clock = { start: serviceDatetime(Date.now() + offsetMs) };
+      mocks.push(await startMock({ ...embeddedMockOptions({ faults: run.faults }, {}), exportDelayMs: settings.exportDelayMs, clock }));
+    }
+    const mockEnv = (mock: RunningMock) => embeddedMockEnv({ ...mock, clockOffsetMs: mock.clockAheadMs() });
     const projects: MatrixProjects = {
       workers: settings.workers,
       reportDir,
@@ -48,7 +69,7 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
         name: run.name,
         files: run.files,
         ...(run.grep ? { grep: run.grep } : {}),
-        env: { ...embeddedMockEnv(mocks[index]!), EMS_MOCK_FAULTS: run.faults.join(',') },
+        env: { ...mockEnv(mocks[index]!), EMS_MOCK_FAULTS: run.faults.join(',') },
       })),
     };
     const planFile = join(scratch, 'projects.json');
@@ -67,7 +88,7 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
     };
     const env = childEnv({
       // The main process's target (the global setup checks it); each project names its own.
-      ...embeddedMockEnv(mocks[0]!),
+      ...mockEnv(mocks[0]!),
       EMS_RUNS: String(settings.runs),
       EMS_SEED: String(settings.seed),
       EMS_EXPORT_BUDGET_S: String(settings.exportBudgetS),

@@ -4,7 +4,7 @@
  */
 import type { ApiClient, ApiResponse, Target } from '../../harness/core';
 import { formatDatetime, readDatetime } from '../../harness/oracles';
-import { addMonths, allowedValues, dayOf, defaultOf, defaultWindowMonths, param } from '../../generators';
+import { addMonths, allowedValues, dayOf, defaultOf, defaultWindowMonths, harnessNow, param } from '../../generators';
 
 export const SEARCH = 'emails.search' as const;
 
@@ -34,7 +34,7 @@ export interface DayWithSends {
  * A day on which the target sent an email: searched with explicit windows of the default length,
  * going back from now, over every delivery type. Undefined when none is found.
  */
-export async function findDayWithSends(api: ApiClient, target: Target, now = new Date()): Promise<DayWithSends | undefined> {
+export async function findDayWithSends(api: ApiClient, target: Target, now = harnessNow()): Promise<DayWithSends | undefined> {
   const months = defaultWindowMonths();
   const format = target.profile.datetime.format;
   for (let back = 0; back < 3; back += 1) {

@@ -11,6 +11,8 @@ export interface ProvidedTarget {
   authUrl: string;
   tokens: Tokens;
   fixtures?: ProfileFixtures;
+  /** The target's clock minus the host's (ms), when the provider knows it (a mock started on another clock). */
+  clockOffsetMs?: number;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,9 @@ export interface ProvidedTarget {
  * EMS_TARGET_PROVIDER (playwright.config.ts names mock/provider.ts), and the global setup loads it.
  */
 export type TargetProvider = (settings: Settings) => Promise<ProvidedTarget>;
+
+/** The target's clock minus the host's, in ms (generators/calendar.ts's harnessNow follows it). */
+export const TARGET_CLOCK_OFFSET_VARIABLE = 'EMS_TARGET_CLOCK_OFFSET_MS';
 
 /** The environment variable naming the target provider's module (its default export, or `provideTarget`). */
 export const TARGET_PROVIDER_VARIABLE = 'EMS_TARGET_PROVIDER';
@@ -40,6 +45,7 @@ export function embeddedMockEnv(target: Omit<ProvidedTarget, 'close'>, served: {
     ...(tokens.app ? { EMS_TOKEN_APP: tokens.app } : {}),
     EMS_EMBEDDED_MOCK: '1',
     EMS_FIXTURES_JSON: JSON.stringify(target.fixtures ?? {}),
+    ...(target.clockOffsetMs ? { [TARGET_CLOCK_OFFSET_VARIABLE]: String(Math.round(target.clockOffsetMs)) } : {}),
   };
 }
 
