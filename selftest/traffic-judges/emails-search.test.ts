@@ -33,7 +33,7 @@ describe('emails/search traffic judges', () => {
 
   test('emails.search.rpp.bounds (a search without window judged from its default window)', () =>
     expectVerdicts('emails.search.rpp.bounds', {
-      pass: [search(OP, { deliveryType: 'manual', rpp: 1 }, SENT), call(OP, { deliveryType: 'manual', rpp: 251 }, refused('rpp'))],
+      pass: [search(OP, { deliveryType: 'manual', rpp: 1 }, SENT), ...[0, -3, 251, 2.5].map((rpp) => call(OP, { deliveryType: 'manual', rpp }, refused('rpp')))],
       fail: [search(OP, { deliveryType: 'manual', rpp: 0 }, SENT)],
     }));
 

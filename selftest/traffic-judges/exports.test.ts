@@ -29,6 +29,8 @@ function download(file: Buffer | undefined, seconds = 3, fileKey = 'ABC'): RawEx
   return file ? { ...raw, contentType: 'application/zip', responseBody: file } : raw;
 }
 const flow = (over: Record<string, unknown> = {}, file = zipOf(FILE)) => [request(), pending(1), completed(over), download(file)];
+/** A job over a range with records and one over a range without (job 8, Completed with totalRecords 0). */
+const bothJobs = () => [...flow(), request(8, 3), poll({ status: 'Completed', totalRecords: 0 }, 4, 8)];
 
 describe('exports traffic judges', () => {
   test('exports.request.jobID', () => expectVerdicts('exports.request.jobID', { pass: [request()], fail: [request('7')] }));
@@ -39,11 +41,20 @@ describe('exports traffic judges', () => {
   test('exports.job.finishes (a job polled through the export budget fails it)', async () => {
     const check = checkOf(checks, 'exports.job.finishes');
     const budgeted = testTarget({ EMS_EXPORT_BUDGET_S: '10' });
-    assert.equal((await judged(check, flow(), budgeted)).verdict, 'pass');
+    assert.equal((await judged(check, bothJobs(), budgeted)).verdict, 'pass');
     const never = await judged(check, [request(), pending(1), pending(5), pending(10)], budgeted);
     assert.equal(never.verdict, 'fail', never.reason);
     const short = await judged(check, [request(), pending(1)], budgeted);
     assert.match(`${short.verdict} ${short.reason}`, /^inconclusive not observed in the traffic/);
+  });
+
+  test('should leave exports.job.finishes inconclusive when no job over a range without records was seen to finish', async () => {
+    const check = checkOf(checks, 'exports.job.finishes');
+    const onlyWithRecords = await judged(check, flow());
+    assert.equal(onlyWithRecords.verdict, 'inconclusive', onlyWithRecords.reason);
+    assert.match(onlyWithRecords.reason ?? '', /never exercised: a job without records finished \(held: a job with records finished\)/);
+    const onlyWithout = await judged(check, [request(8), poll({ status: 'Completed', totalRecords: 0 }, 2, 8)]);
+    assert.match(`${onlyWithout.verdict} ${onlyWithout.reason}`, /^inconclusive .*never exercised: a job with records finished/);
   });
 
   test('exports.job.file-key', () => expectVerdicts('exports.job.file-key', { pass: flow(), fail: [request(), completed({ fileKey: '' })] }));

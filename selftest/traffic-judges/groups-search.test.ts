@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checks } from '../../checks/groups.search';
 import type { RawExchange } from '../../harness/traffic';
-import { call, checkOf, expectVerdicts as verdictsOf, group, PING, refused, search, walk, type Params, type Row } from './support';
+import { call, checkOf, expectVerdicts as verdictsOf, group, judged, PING, refused, search, walk, type Params, type Row } from './support';
 
 const OP = 'groups.search';
 
@@ -12,6 +12,8 @@ const ALL: Row[] = Array.from({ length: 45 }, (_, i) =>
   group(i + 1, { status: i % 3 === 2 ? 'Archived' : 'Active', type: i % 4 === 3 ? 'Dynamic' : 'Static', private: i % 5 === 4 ? 1 : 0 }),
 );
 const EVERY = { status: 'All', type: 'All' };
+/** One rpp of each part the bounds rule names as refused: 0, a negative, above 250, a non-integer, a non-number. */
+const RPP_OUTSIDE = [0, -5, 300, 12.5, 'abc'];
 const where = (keep: (g: Row) => boolean) => ALL.filter(keep);
 const active = where((g) => g.status === 'Active');
 const byName = (rows: Row[]) => [...rows].sort((a, b) => String(a.groupName).localeCompare(String(b.groupName)));
@@ -49,10 +51,16 @@ describe('groups/search traffic judges', () => {
 
   test('groups.search.rpp.bounds', () =>
     expectVerdicts('groups.search.rpp.bounds', {
-      pass: [search(OP, { rpp: 10, page: 1 }, active), call(OP, { rpp: 0 }, refused('rpp')), call(OP, { rpp: 'abc' }, refused('rpp'))],
+      pass: [search(OP, { rpp: 10, page: 1 }, active), ...RPP_OUTSIDE.map((rpp) => call(OP, { rpp }, refused('rpp')))],
       fail: [search(OP, { rpp: 10, page: 1 }, active), search(OP, { rpp: 300 }, active)],
       none: [search(OP, { rpp: 10, page: 1 }, active)],
     }));
+
+  test('should leave groups.search.rpp.bounds inconclusive when the traffic tried only rpp=300 of the values the rule names', async () => {
+    const verdict = await judged(checkOf(checks, 'groups.search.rpp.bounds'), [search(OP, { rpp: 10, page: 1 }, active), call(OP, { rpp: 300 }, refused('rpp'))]);
+    assert.equal(verdict.verdict, 'inconclusive', verdict.reason);
+    assert.match(verdict.reason ?? '', /never exercised: rpp=0 refused, a negative rpp refused, a non-integer rpp refused \(held: rpp within 1\.\.250 accepted, rpp above 250 refused\)/);
+  });
 
   test('groups.search.page.minimum', () =>
     expectVerdicts('groups.search.page.minimum', {

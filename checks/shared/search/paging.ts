@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../../harness/core';
 import { describeDifference, sameUpToTies } from '../../../harness/oracles';
-import { boundsOf, defaultOf, pageOutside, rppForPaging, rppOutside, rppWithin, searchMethod } from '../../../generators';
+import { boundsOf, defaultOf, pageOutside, rppEdgeCases, rppForPaging, rppOutside, rppWithin, searchMethod } from '../../../generators';
 import { firstPage, idsOf, maxRpp, orderedEntries, recordsOf, without, type Params, type SearchOp } from './records';
 import { requireSuccess, runsOption } from './samples';
 import { searchAllIds } from './search-all';
@@ -41,18 +41,30 @@ export async function checkRppDefault(ctx: CheckContext, op: SearchOp, baseParam
 export async function checkRppBounds(ctx: CheckContext, op: SearchOp, baseParams: Params, options: { numRuns?: number } = {}): Promise<void> {
   const { api, judge } = ctx;
   const params = without(baseParams, 'rpp', 'page');
+  const judged = async (rpp: number | string, valid: boolean, method: 'GET' | 'POST') => {
+    const response = await api.call(op, { method, params: { ...params, rpp } });
+    return {
+      holds: response.outcome === (valid ? 'success' : 'error'),
+      evidence: {
+        title: `${method} rpp=${JSON.stringify(rpp)} is ${valid ? 'accepted' : 'refused'}`,
+        expected: valid ? 'success' : 'error',
+        actual: response.outcome === 'success' ? { outcome: 'success', records: recordsOf(response).length, paging: response.paging } : response.outcome,
+        response,
+      },
+    };
+  };
+  // Every part of the statement once (the edges), then what the property draws.
+  for (const [index, { rpp, valid }] of rppEdgeCases(op).entries()) {
+    const { holds, evidence } = await judged(rpp, valid, index % 2 === 0 ? 'GET' : 'POST');
+    judge.check(holds, evidence);
+  }
   const arbitrary = fc.tuple(
     fc.oneof(rppWithin(op).map((rpp) => ({ rpp, valid: true })), rppOutside(op).map((rpp) => ({ rpp, valid: false }))),
     searchMethod,
   );
   await judge.property(arbitrary, async ([{ rpp, valid }, method], sample) => {
-    const response = await api.call(op, { method, params: { ...params, rpp } });
-    sample.expect(response.outcome === (valid ? 'success' : 'error'), {
-      title: `${method} rpp=${JSON.stringify(rpp)} is ${valid ? 'accepted' : 'refused'}`,
-      expected: valid ? 'success' : 'error',
-      actual: response.outcome === 'success' ? { outcome: 'success', records: recordsOf(response).length, paging: response.paging } : response.outcome,
-      response,
-    });
+    const { holds, evidence } = await judged(rpp, valid, method);
+    sample.expect(holds, evidence);
   }, runsOption(options.numRuns));
 }
 

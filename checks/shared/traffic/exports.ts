@@ -60,20 +60,49 @@ export function judgePendingFirst(ctx: TrafficContext, knownStatuses: string[]):
 /** Slack under the export budget for the last poll of a job polled through it (the polls back off up to 5 s apart). */
 const POLL_SLACK_MS = 6_000;
 
-/** finishes: a job reaches Completed or Failed; one polled through the whole export budget without is a failure. */
+/**
+ * finishes: a job reaches Completed or Failed; one polled through the whole export budget without is a failure.
+ * Decided on the whole statement: it passes only when a job that had records and one that had none were each
+ * seen to finish (no file is generated for the second, a different path through the service).
+ */
 export function judgeJobFinishes(ctx: TrafficContext): void {
   const budgetMs = ctx.target.exportBudgetS * 1000;
-  judgeJobs(ctx, 'no job polled to its end', (job, tally) => {
+  const tally = new TrafficTally();
+  const finished = new Set<string>();
+  for (const job of jobsOf(ctx.traffic, ctx.target)) {
     const last = job.polls.at(-1);
-    if (!last) return;
-    if (endPoll(job, ctx.target)) return void tally.expect(true, { title: '', response: last });
+    if (!last) continue;
+    const end = endPoll(job, ctx.target);
+    if (end) {
+      tally.expect(true, { title: '', response: last });
+      const kind = finishedKind(ctx, end);
+      if (kind) finished.add(kind);
+      continue;
+    }
     const polledMs = last.startedAt - job.request.startedAt;
-    if (polledMs < budgetMs - POLL_SLACK_MS) return tally.skip('jobs were not polled to their end or through the export budget');
+    if (polledMs < budgetMs - POLL_SLACK_MS) {
+      tally.skip('jobs were not polled to their end or through the export budget');
+      continue;
+    }
     tally.expect(false, {
       title: `job ${job.jobID} (${rangeOf(job.request)}) reaches Completed or Failed within ${ctx.target.exportBudgetS} s`,
       expected: `Completed or Failed within ${ctx.target.exportBudgetS} s (EMS_EXPORT_BUDGET_S)`, actual: `${last.job?.status ?? 'no status'} after ${Math.round(polledMs / 1000)} s`, response: last,
     });
-  });
+  }
+  const unexercised = Object.values(FINISHED_KINDS).filter((kind) => !finished.has(kind));
+  const missing = unexercised.length > 0 && tally.judged > 0 ? [`never exercised: ${unexercised.join(', ')} (held: ${[...finished].join(', ') || 'only Failed jobs'})`] : [];
+  tally.record(ctx.judge, { none: 'no job polled to its end', missing });
+}
+
+const FINISHED_KINDS = { withRecords: 'a job with records finished', withoutRecords: 'a job without records finished' };
+
+/** Whether a job seen Completed had records (totalRecords above 0, or a fileKey where no totalRecords is read); Failed: neither. */
+function finishedKind(ctx: TrafficContext, end: RecordedExchange): string | undefined {
+  if (end.outcome !== 'success' || phaseOf(end, ctx.target.profile) !== 'completed') return undefined;
+  const totalRecords = totalRecordsOf(ctx, end);
+  const fileKey = payloadValue(end, ctx.target.profile.pointers.job.fileKey);
+  const hasRecords = totalRecords === undefined ? fileKey !== undefined && fileKey !== null && fileKey !== '' : totalRecords > 0;
+  return hasRecords ? FINISHED_KINDS.withRecords : FINISHED_KINDS.withoutRecords;
 }
 
 /** totalRecords of a Completed job's answer, read leniently (its type is the schema rule's business). */

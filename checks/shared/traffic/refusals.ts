@@ -18,6 +18,8 @@ import { TrafficTally } from './tally';
 export interface Asked {
   standing: Standing;
   label: string;
+  /** Which part of the rule's statement the request exercises (one of BoundRule.parts). */
+  part?: string;
 }
 
 export interface BoundRule {
@@ -28,12 +30,18 @@ export interface BoundRule {
   acceptsWithin: boolean;
   /** What was never asked, for the inconclusive reason. */
   none: string;
+  /**
+   * The parts the rule's statement names (e.g. 0, negative, above the maximum, non-integer): it passes only
+   * when each was judged and held; otherwise it is inconclusive, naming the parts never exercised.
+   */
+  parts?: readonly string[];
 }
 
 export function judgeBounds(ctx: TrafficContext, op: SearchOp, rule: BoundRule): void {
   const tally = new TrafficTally();
   let refused = 0;
   let accepted = 0;
+  const heldParts = new Set<string>();
   for (const exchange of ctx.traffic.of(op)) {
     const asked = exchange.outcome === 'transport' ? undefined : rule.asked(exchange);
     if (!asked || asked.standing === 'unclear' || (asked.standing === 'within' && !rule.acceptsWithin)) continue;
@@ -56,12 +64,17 @@ export function judgeBounds(ctx: TrafficContext, op: SearchOp, rule: BoundRule):
     if (tally.expect(holds, { title: `${exchange.method} ${asked.label} is ${outside ? 'refused' : 'accepted'}`, expected: outside ? 'error' : 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange })) {
       if (outside) refused += 1;
       else accepted += 1;
+      if (asked.part) heldParts.add(asked.part);
     }
   }
   const missing = [
     ...(refused === 0 ? [`no request ${rule.none} was refused or accepted`] : []),
     ...(rule.acceptsWithin && accepted === 0 ? ['no request within the bounds was judged'] : []),
   ];
+  const unexercised = (rule.parts ?? []).filter((part) => !heldParts.has(part));
+  if (missing.length === 0 && unexercised.length > 0) {
+    missing.push(`never exercised: ${unexercised.join(', ')} (held: ${[...heldParts].join(', ') || 'nothing'})`);
+  }
   tally.record(ctx.judge, { none: `no request ${rule.none}`, missing });
 }
 
@@ -72,8 +85,34 @@ export function judgeRppBounds(ctx: TrafficContext, op: SearchOp): void {
     about: ['rpp'],
     acceptsWithin: true,
     none: `with rpp outside ${min}..${max}`,
-    asked: (e) => (e.params.rpp === undefined ? undefined : { standing: integerStanding(e.params.rpp, min, max), label: `rpp=${JSON.stringify(e.params.rpp)}` }),
+    ...(min !== undefined && max !== undefined ? { parts: Object.values(rppParts(min, max)) } : {}),
+    asked: (e) => {
+      if (e.params.rpp === undefined) return undefined;
+      const standing = integerStanding(e.params.rpp, min, max);
+      const part = min !== undefined && max !== undefined ? partOfRpp(e.params.rpp, standing, min, max) : undefined;
+      return { standing, label: `rpp=${JSON.stringify(e.params.rpp)}`, ...(part ? { part } : {}) };
+    },
   });
+}
+
+/** The parts of the rpp bounds rule's statement: "rpp from 1 to 250 is accepted; 0, negative, above 250 or non-integer is refused". */
+const rppParts = (min: number, max: number) => ({
+  within: `rpp within ${min}..${max} accepted`,
+  zero: 'rpp=0 refused',
+  negative: 'a negative rpp refused',
+  above: `rpp above ${max} refused`,
+  nonInteger: 'a non-integer rpp refused',
+});
+
+function partOfRpp(value: unknown, standing: Standing, min: number, max: number): string | undefined {
+  const parts = rppParts(min, max);
+  if (standing === 'within') return parts.within;
+  if (standing !== 'outside') return undefined;
+  const text = String(value);
+  if (!/^-?\d+$/.test(text)) return parts.nonInteger;
+  const n = Number(text);
+  if (n > max) return parts.above;
+  return n === 0 ? parts.zero : n < 0 ? parts.negative : undefined;
 }
 
 /** page below its minimum (or no integer) refused. */
