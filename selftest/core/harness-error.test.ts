@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { repoPath } from '../../harness/contract';
 import type { ConformanceReport } from '../../harness/types';
-import { THROWING_RULE } from '../fixtures/harness-error/harness-error.spec';
+import { THROWING_RULE } from '../fixtures/harness-error/throwing-check';
 import { conformance, readReport, recordedActiveRun, scratch } from '../traffic/support';
 import type { Finished } from './support/run';
 
@@ -29,7 +29,7 @@ function assertHarnessErrorOnly(run: Finished, report: ConformanceReport, messag
   assert.equal(thrown.verdict, 'error');
   assert.match(thrown.reason ?? '', /^harness error: /);
   assert.match(thrown.harnessError?.message ?? '', message);
-  assert.match(thrown.harnessError?.stack ?? '', /harness-error\.spec\.ts/);
+  assert.match(thrown.harnessError?.stack ?? '', /throwing-check\.ts/);
   assert.equal(report.counts.error, 1);
   assert.equal(report.counts.fail, 0);
   assert.match(run.stdout, /harness errors \(1\), not failures of the target/);

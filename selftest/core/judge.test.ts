@@ -10,8 +10,8 @@ const target = (capabilities: Capability[] = []) => ({ capabilities: new Set(cap
 const verdict = (kind: VerdictKind, extra: Partial<Verdict> = {}): Verdict => ({ rule: 'r', verdict: kind, evidence: [], requests: 1, ...extra });
 
 describe('folding', () => {
-  test('fail > inconclusive > pass > skipped, reason and evidence from the winner', () => {
-    const kinds: VerdictKind[] = ['skipped', 'pass', 'inconclusive', 'fail'];
+  test('fail > error > inconclusive > pass > skipped, reason and evidence from the winner', () => {
+    const kinds: VerdictKind[] = ['skipped', 'pass', 'inconclusive', 'error', 'fail'];
     for (let i = 0; i < kinds.length; i++) {
       const folded = foldVerdicts('r', kinds.slice(0, i + 1).map((kind) => verdict(kind, { reason: kind, evidence: [{ title: kind }] })));
       assert.equal(folded.verdict, kinds[i]);
@@ -19,6 +19,14 @@ describe('folding', () => {
       assert.deepEqual(folded.evidence, [{ title: kinds[i] }]);
       assert.equal(folded.requests, i + 1);
     }
+  });
+
+  test('should keep the harness error of a folded error, and drop it under a failure', () => {
+    const harnessError = { message: 'TypeError: x', stack: 'TypeError: x\n    at check.ts:1:1' };
+    const errored = foldVerdicts('r', [verdict('pass'), verdict('error', { reason: 'harness error: TypeError: x', harnessError })]);
+    assert.deepEqual([errored.verdict, errored.harnessError], ['error', harnessError]);
+    const failed = foldVerdicts('r', [verdict('error', { harnessError }), verdict('fail', { reason: 'deviation' })]);
+    assert.deepEqual([failed.verdict, failed.reason, failed.harnessError], ['fail', 'deviation', undefined]);
   });
 
   test('tolerated quirks from every verdict, one per place; evidence capped', () => {
