@@ -36,6 +36,18 @@ describe('harness errors on the side of an answer', () => {
     assert.deepEqual(verdicts.filter((verdict) => verdict !== stray).map((verdict) => [verdict.rule, verdict.verdict]), clean.map((verdict) => [verdict.rule, verdict.verdict]));
   });
 
+  test('should judge getFile\'s JSON error answer on envelope.shape: the file or the envelope, nothing outside a rule', () => {
+    const request = { method: 'GET' as const, url: `${target.baseUrl}/exports/getFile?fileKey=X`, headers: {} };
+    const noRequestId = { success: 0, code: 404, errors: ['unknown fileKey'], data: {} };
+    const answer = { status: 200, contentType: 'application/json', body: Buffer.from(JSON.stringify(noRequestId)) };
+    const { verdicts } = readExchange({ op: 'exports.getFile', request, params: { fileKey: 'X' }, answer, durationMs: 1 }, target.profile, createRedactor(target.tokens));
+    assert.deepEqual(verdicts.map((verdict) => [verdict.rule, verdict.verdict]).sort(), [
+      ['envelope.error-signal', 'pass'],
+      ['envelope.http-status', 'pass'],
+      ['envelope.shape', 'fail'],
+    ]);
+  });
+
   test('should give the rules of an unreadable recorded exchange an error and read the other exchanges', () => {
     const read = readTrafficFile({ sources: [], exchanges: [pingWire(1, JSON.stringify(pong)), pingWire(2, undefined)] }, target);
     assert.deepEqual(read.traffic.exchanges.map((exchange) => exchange.index), [1]);
