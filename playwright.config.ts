@@ -27,7 +27,8 @@ const reporters: ReporterDescription[] = [
 
 /** The conformance run: API checks only (no browser), one verdict per rule, see docs/ARCHITECTURE.md. */
 export default defineConfig({
-  testDir: repoPath('suites'),
+  // EMS_SUITES_DIR: another folder of suites (the self-tests' fixture suites); default suites/.
+  testDir: env.EMS_SUITES_DIR ?? repoPath('suites'),
   outputDir: env.EMS_TEST_RESULTS_DIR ?? repoPath('test-results'),
   fullyParallel: true,
   workers: Number(env.EMS_WORKERS) > 0 ? Number(env.EMS_WORKERS) : 2,

@@ -23,7 +23,8 @@ import {
 } from '../harness/core';
 import { compareWithBaseline, type VerdictChange } from '../harness/report/baseline';
 // The summary alone: write.ts would also load the HTML renderer, which only the reporter needs.
-import { partialRules, renderSummary } from '../harness/report/summary';
+import { renderSummary } from '../harness/report/summary';
+import { runExit } from '../harness/report/exit-code';
 import { DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/traffic';
 import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild } from './lib/child';
@@ -62,7 +63,8 @@ const USAGE = `usage: npm run conformance -- [flags]
              --base-url selects the API's exchanges, else inferred; a HAR over N bytes is refused, default ${DEFAULT_MAX_HAR_BYTES / 1024 / 1024} MiB)
   partial    --accept-partial   (EMS_ACCEPT_PARTIAL=1: a run cut short or left inconclusive by transport failures exits 0, not 3)
 Every flag has an EMS_* variable (docs/ARCHITECTURE.md). Exit: 0 no failing rule, 1 failing rules, 2 configuration or target unusable,
-3 no failing rule but a partial run: rules left inconclusive by the time budget or by transport failures.`;
+3 no failing rule but a partial run: rules left inconclusive by the time budget or by transport failures,
+4 no failing rule but a harness error (the harness itself threw while judging a rule or writing a report; never a failure of the target).`;
 
 const PREFLIGHT_TIMEOUT_MS = 5000;
 
@@ -142,30 +144,18 @@ async function run(env: Record<string, string | undefined>, values: RunFlags, ba
   const report = readReport(reportFile, 'the report');
   // The summary tells the run's duration and seed.
   console.log(`\n${renderSummary(report, relative(process.cwd(), reportDir(env)) || '.')}`);
-  const nothingJudged = report.counts.pass === 0 && report.counts.fail === 0 && report.counts.inconclusive > 0;
-  if (nothingJudged) console.log('conformance: no rule could be judged (every selected rule is inconclusive)');
-  // A run cut short by its budget, or left unjudged by transport failures, is not green (exit 3) unless accepted.
-  const partial = partialRules(report);
-  const unjudged = partial.unfinished.length + partial.transport.length;
   const acceptPartial = values.acceptPartial || env.EMS_ACCEPT_PARTIAL === '1';
-  if (unjudged > 0) {
-    console.log(`conformance: ${unjudged} rule(s) left unjudged by the time budget or transport failures: ${acceptPartial ? 'partial run accepted (--accept-partial)' : 'a partial run exits 3 (--accept-partial accepts it)'}`);
+  let newlyFailing: number | undefined;
+  if (baseline) {
+    const comparison = compareWithBaseline(report, baseline);
+    printChanges('newly failing', comparison.newlyFailing);
+    printChanges('newly passing', comparison.newlyPassing);
+    printChanges('changed', comparison.changed);
+    if (failOn === 'new') newlyFailing = comparison.newlyFailing.length;
   }
-  const partialExit = unjudged > 0 && !acceptPartial ? 3 : 0;
-  if (!baseline) {
-    if (report.counts.fail > 0 || nothingJudged) return 1;
-    if (unjudged > 0) return partialExit;
-    return playwrightExit !== 0 ? 1 : 0;
-  }
-
-  const comparison = compareWithBaseline(report, baseline);
-  printChanges('newly failing', comparison.newlyFailing);
-  printChanges('newly passing', comparison.newlyPassing);
-  printChanges('changed', comparison.changed);
-  if (failOn === 'new') return comparison.newlyFailing.length > 0 ? 1 : partialExit;
-  if (report.counts.fail > 0) return 1;
-  if (unjudged > 0) return partialExit;
-  return playwrightExit !== 0 ? 1 : 0;
+  const exit = runExit(report, { acceptPartial, playwrightExit, ...(newlyFailing === undefined ? {} : { newlyFailing }) });
+  for (const note of exit.notes) console.log(note);
+  return exit.code;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The fault matrix: proves every check can fail. For each named mock fault, runs the tests of the
- * fault's area against a mock with that fault on and checks that the fault's rule is `fail` and that
- * no rule outside the area turns `fail` or `inconclusive` compared with a clean run of the same
- * selection; runs every suite once against the clean mock and checks that no rule fails and none is
+ * fault's area and of the shared areas (auth, envelope: their rules judge every answer) against a mock
+ * with that fault on and checks that the fault's rule is `fail` and that no rule outside the area turns
+ * `fail`, `inconclusive` or `error` compared with a clean run of the same selection; runs every suite once against the clean mock and checks that no rule fails and none is
  * inconclusive. The planner (selfcheck/plan.ts) lays out the runs, the pool (selfcheck/pool.ts) runs
  * them, each against its own mock, in one Playwright run; selfcheck/verdict-diff.ts judges and
  * selfcheck/print.ts prints. Usage: npm run selfcheck -- --help
@@ -79,10 +79,11 @@ async function main(): Promise<number> {
     const results = new Map<string, FaultResult>();
     for (const fault of plan.untested) results.set(fault.name, printFault(noTests(fault, areaOf.get(fault.rule) ?? '?')));
     const outcomes = new Map<MatrixRun, RunOutcome>();
-    const baselineOf = (area: string | undefined) => [...outcomes].find(([run]) => run.kind === 'baseline' && run.area === area);
+    const sameSelection = (a: MatrixRun, b: MatrixRun) => a.areas?.join('+') === b.areas?.join('+');
+    const baselineOf = (fault: MatrixRun) => [...outcomes].find(([run]) => run.kind === 'baseline' && sameSelection(run, fault));
     // A fault is judged once its run and its area's baseline are both done.
     const judge = (run: MatrixRun) => {
-      const baseline = baselineOf(run.area);
+      const baseline = baselineOf(run);
       const outcome = outcomes.get(run);
       if (!run.fault || !baseline || !outcome || results.has(run.fault.name)) return;
       results.set(run.fault.name, printFault(judgeFault(run.fault, run.area!, areaOf, baseline[1], outcome)));
@@ -90,12 +91,12 @@ async function main(): Promise<number> {
     await runPool(plan.runs, settings, scratch, (run, outcome) => {
       outcomes.set(run, outcome);
       if (run.kind === 'fault') judge(run);
-      if (run.kind === 'baseline') for (const other of plan.runs) if (other.kind === 'fault' && other.area === run.area) judge(other);
+      if (run.kind === 'baseline') for (const other of plan.runs) if (other.kind === 'fault' && sameSelection(other, run)) judge(other);
     });
 
     const faultResults = faults.map((fault) => results.get(fault.name)!);
     const cleanRun = [...outcomes].find(([run]) => run.kind === 'clean');
-    const baselines = [...outcomes].filter(([run]) => run.kind === 'baseline').map(([run, outcome]) => [run.area!, outcome] as const);
+    const baselines = [...outcomes].filter(([run]) => run.kind === 'baseline').map(([run, outcome]) => [run.areas!.join('+'), outcome] as const);
     const cleanResult = cleanRun ? cleanCheck('every suite', cleanRun[1]) : cleanOfBaselines(baselines);
 
     console.log('');

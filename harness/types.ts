@@ -194,7 +194,17 @@ export interface ValidationReport {
 
 // ------------------------------------------------------------------ verdicts
 
-export type VerdictKind = 'pass' | 'fail' | 'inconclusive' | 'skipped';
+/**
+ * `error` is a harness error: the harness itself threw while judging the rule (a check or judge that threw a
+ * non-transport error, a validator issue outside a rule's scope). Never a failure of the target.
+ */
+export type VerdictKind = 'pass' | 'fail' | 'error' | 'inconclusive' | 'skipped';
+
+/** An exception inside the harness that kept a rule from being judged: its one-line message and its stack. */
+export interface HarnessError {
+  message: string;
+  stack?: string;
+}
 
 export interface Evidence {
   title: string;
@@ -219,7 +229,7 @@ export interface PropertyFailure {
   replay: string;
 }
 
-/** One judgement of one rule by one test. The reporter folds them per rule: fail > inconclusive > pass > skipped. */
+/** One judgement of one rule by one test. The reporter folds them per rule: fail > error > inconclusive > pass > skipped. */
 export interface Verdict {
   rule: string;
   verdict: VerdictKind;
@@ -232,6 +242,8 @@ export interface Verdict {
   requests: number;
   /** How many samples were judged / could not be judged (properties). */
   samples?: { judged: number; inconclusive: number };
+  /** With verdict `error`: the exception inside the harness. */
+  harnessError?: HarnessError;
 }
 
 export type TransportFailureReason =
@@ -262,6 +274,8 @@ export interface RuleResult {
   tests: string[];
   /** How long the tests that declared the rule ran, summed (absent when no test declared it). */
   durationMs?: number;
+  /** With verdict `error`: the exception inside the harness that kept the rule from being judged. */
+  harnessError?: HarnessError;
 }
 
 export interface CreatedContact {
@@ -309,4 +323,6 @@ export interface ConformanceReport {
   coverage: Record<string, Record<string, number>>;
   rules: RuleResult[];
   createdContacts: CreatedContact[];
+  /** Harness errors outside any rule's judgement (the reporter could not render a report file); exit code 4. */
+  harnessErrors?: (HarnessError & { where: string })[];
 }

@@ -11,17 +11,24 @@ import { clip } from '../lib/table';
 
 /**
  * The matrix's plan: which runs, on which tests, with which faults, in which order. A fault runs the
- * tests of its rule's area (every test that declares a rule of the area) with the fault on; each
- * area with faults has a clean baseline of the same selection; without --area/--fault one clean run
- * covers every suite.
+ * tests of its rule's area and of the areas whose rules share every fault's mechanism (SHARED_AREAS:
+ * every answer passes through the token check and the envelope), so a fault that bends a rule of
+ * another area is seen; each selection with faults has a clean baseline of the same selection; without
+ * --area/--fault one clean run covers every suite.
  */
+
+/** Areas every fault run also selects: their rules judge every operation's answers (auth, envelope). */
+export const SHARED_AREAS: readonly string[] = ['auth', 'envelope'];
 
 /** One run of the matrix: a selection of tests against its own mock with these faults on. */
 export interface MatrixRun {
-  /** Unique: "clean", "baseline <area>", "fault <name>". */
+  /** Unique: "clean", "baseline <areas>", "fault <name>". */
   name: string;
   kind: 'clean' | 'baseline' | 'fault';
+  /** The fault's area (fault runs). */
   area?: string;
+  /** The areas the run selects (fault runs and baselines); a fault run and its baseline select the same. */
+  areas?: string[];
   fault?: Fault;
   faults: string[];
   /** The spec files that hold the selection (absolute). */
@@ -41,25 +48,41 @@ const catalogue = loadRules();
 export const areaOf: ReadonlyMap<string, string> = new Map(catalogue.rules.map((rule) => [rule.id, rule.area]));
 export const areas: readonly string[] = [...new Set(catalogue.rules.map((rule) => rule.area))];
 
-/** The tag of every rule of the area, as one Playwright --grep. */
-export function areaGrep(area: string): string {
-  const tags = catalogue.rules.filter((rule) => rule.area === area).map((rule) => ruleTag(rule.id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+/** The tag of every rule of the areas, as one Playwright --grep. */
+export function areaGrep(...selected: string[]): string {
+  const tags = catalogue.rules.filter((rule) => selected.includes(rule.area)).map((rule) => ruleTag(rule.id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return `(${tags.join('|')})(?=\\s|$)`;
 }
+
+/** The areas a fault of this area runs: its own and the shared ones, in catalogue order. */
+export function selectionOf(area: string): string[] {
+  return areas.filter((candidate) => candidate === area || SHARED_AREAS.includes(candidate));
+}
+
+/** The baseline's name of a selection: "baseline auth+envelope+exports". */
+export const baselineName = (selection: readonly string[]): string => `baseline ${selection.join('+')}`;
 
 export function planMatrix(faults: Fault[], filesOf: ReadonlyMap<string, string[]>, everySuite: boolean): Plan {
   const runs: MatrixRun[] = [];
   if (everySuite) runs.push({ name: 'clean', kind: 'clean', faults: [], files: [...new Set([...filesOf.values()].flat())].sort() });
-  const faultAreas = [...new Set(faults.map((fault) => areaOf.get(fault.rule) ?? '?'))];
-  for (const area of faultAreas) {
-    const files = filesOf.get(area);
-    if (files) runs.push({ name: `baseline ${area}`, kind: 'baseline', area, faults: [], files, grep: areaGrep(area) });
+  // A selection runs when the fault's own area has tests; the shared areas add theirs when they have some.
+  const selected = (area: string) => {
+    if (!filesOf.get(area)) return undefined;
+    const selection = selectionOf(area).filter((name) => filesOf.has(name));
+    return { areas: selection, files: [...new Set(selection.flatMap((name) => filesOf.get(name)!))].sort(), grep: areaGrep(...selection) };
+  };
+  const baselines = new Set<string>();
+  for (const area of new Set(faults.map((fault) => areaOf.get(fault.rule) ?? '?'))) {
+    const selection = selected(area);
+    if (!selection || baselines.has(baselineName(selection.areas))) continue;
+    baselines.add(baselineName(selection.areas));
+    runs.push({ name: baselineName(selection.areas), kind: 'baseline', faults: [], ...selection });
   }
   const untested: Fault[] = [];
   for (const fault of interleaveByArea(faults)) {
     const area = areaOf.get(fault.rule) ?? '?';
-    const files = filesOf.get(area);
-    if (files) runs.push({ name: `fault ${fault.name}`, kind: 'fault', area, fault, faults: [fault.name], files, grep: areaGrep(area) });
+    const selection = selected(area);
+    if (selection) runs.push({ name: `fault ${fault.name}`, kind: 'fault', area, fault, faults: [fault.name], ...selection });
     else untested.push(fault);
   }
   return { runs, untested };

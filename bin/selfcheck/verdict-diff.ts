@@ -3,8 +3,9 @@ import type { Fault } from '../../mock';
 
 /**
  * The matrix's judgement, from two reports of the same selection: a fault is caught when its rule is
- * `fail` and no rule outside its area turned `fail` or `inconclusive` compared with the clean run; a
- * clean run is clean when no rule fails and none is inconclusive.
+ * `fail` and no rule outside its area turned `fail` or `inconclusive` compared with the clean run, and no
+ * rule at all turned `error` (a harness error under a fault is never collateral); a clean run is clean
+ * when no rule fails, none hit a harness error and none is inconclusive.
  */
 
 export type Status = 'caught' | 'missed' | 'over-reported' | 'error';
@@ -23,7 +24,7 @@ export interface FaultResult {
   /** The fault rule's verdict and reason in the faulty run. */
   verdict?: VerdictKind;
   reason?: string;
-  /** Rules outside the area that turned fail or inconclusive. */
+  /** Rules outside the area that turned fail or inconclusive, and any rule that turned error (a harness error). */
   overReported: Change[];
   /** Same-area collateral: other rules of the fault's area that changed verdict (printed as a note). */
   notes: Change[];
@@ -61,7 +62,8 @@ export function judgeFault(fault: Fault, area: string, areaOf: ReadonlyMap<strin
     const before = was.get(rule);
     if (rule === fault.rule || !before || before.verdict === after.verdict) continue;
     const change = { rule, before: before.verdict, after: after.verdict };
-    if (areaOf.get(rule) === area) notes.push(change);
+    if (after.verdict === 'error') overReported.push(change);
+    else if (areaOf.get(rule) === area) notes.push(change);
     else if (after.verdict === 'fail' || after.verdict === 'inconclusive') overReported.push(change);
     else sideChanges.push(change);
   }
@@ -80,11 +82,11 @@ function verdicts(report: ConformanceReport): Map<string, { verdict: VerdictKind
   return new Map(report.rules.map((rule) => [rule.id, { verdict: rule.verdict, reason: rule.reason }]));
 }
 
-/** A clean run: no rule fails, none is inconclusive. */
+/** A clean run: no rule fails, none hit a harness error, none is inconclusive. */
 export function cleanCheck(scope: string, run: RunOutcome): CleanResult {
   if (!run.report) return { scope, ok: false, problems: [], error: run.error, durationMs: run.durationMs };
   const problems = run.report.rules
-    .filter((rule) => rule.verdict === 'fail' || rule.verdict === 'inconclusive')
+    .filter((rule) => rule.verdict === 'fail' || rule.verdict === 'error' || rule.verdict === 'inconclusive')
     .map((rule) => ({ rule: rule.id, verdict: rule.verdict, reason: rule.reason }));
   return { scope, ok: problems.length === 0, problems, durationMs: run.durationMs };
 }

@@ -37,6 +37,8 @@ function refusals(target: Target): Probe[] {
     { what: 'helper/ping with an invalid token', op: 'helper.ping', options: { token: { raw: 'EMSCONF-NOT-A-VALID-TOKEN' } } },
     { what: 'groups/search without a token', op: 'groups.search', options: { token: 'none' } },
     { what: 'exports/jobStatus with an unknown jobID', op: 'exports.jobStatus', options: { params: { jobID: 2_000_000_000 + (target.seed % 1000) } } },
+    // getFile answers the file or, for a key no job issued, the envelope's error (service-facts.md: every body but the file is JSON).
+    { what: 'exports/getFile with an unknown fileKey', op: 'exports.getFile', options: { params: { fileKey: unissuedFileKey(target.seed) } } },
   ];
   if (target.allowWrites) {
     probes.push(
@@ -45,6 +47,11 @@ function refusals(target: Target): Probe[] {
     );
   }
   return probes;
+}
+
+/** A GUID no job issues (its form is the service's; its digits the seed's, so a replay sends the same). */
+function unissuedFileKey(seed: number): string {
+  return `E0000000-0000-4000-8000-${String(seed % 1_000_000_000_000).padStart(12, '0')}`;
 }
 
 /** Requests a conforming target answers with a success: helper/ping, groups/search, emails/search (POST). */
@@ -56,8 +63,8 @@ export const successProbes = observation('envelope probes answered with a succes
   ]),
 );
 
-/** Requests a conforming target refuses: a bad parameter, a bad or missing token, an unknown jobID. */
-export const refusalProbes = observation('envelope probes answered with a refusal (bad parameter, bad or missing token, unknown jobID)', ({ api, target }) =>
+/** Requests a conforming target refuses: a bad parameter, a bad or missing token, an unknown jobID or fileKey. */
+export const refusalProbes = observation('envelope probes answered with a refusal (bad parameter, bad or missing token, unknown jobID or fileKey)', ({ api, target }) =>
   send(api, refusals(target)),
 );
 

@@ -6,7 +6,6 @@ import type { Target } from './config';
 import type { CreatedContactsLog } from './created-contacts';
 import type { Judge } from './judge';
 import { observeOnce, type Observation } from './observation';
-import { oneLine } from './one-line';
 import { loadTrafficFile, trafficSummary, type ReadTraffic } from './recorded';
 import { createRedactor } from './redact';
 import { declaredRules } from './rules';
@@ -37,8 +36,8 @@ interface WorkerFixtures {
    * failure, so Playwright keeps its worker instead of starting a new one. Verdicts are unchanged.
    */
   keepWorkerOnFailure: boolean;
-  /** A traffic run's recorded exchanges (EMS_TRAFFIC_FILE), read once per worker; undefined in an active run. */
-  recorded: ReadTraffic | undefined;
+  /** A traffic run's recorded exchanges (EMS_TRAFFIC_FILE), read once per worker (the error when they could not be); undefined in an active run. */
+  recorded: ReadTraffic | Error | undefined;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -54,7 +53,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   recorded: [
     async ({ target }, use) => {
-      await use(target.trafficFile ? loadTrafficFile(target.trafficFile, target) : undefined);
+      if (!target.trafficFile) return use(undefined);
+      let read: ReadTraffic | Error;
+      try {
+        read = loadTrafficFile(target.trafficFile, target);
+      } catch (error) {
+        // Thrown here, it would fail every test and restart the worker for each (minutes): each test records it instead.
+        read = error instanceof Error ? error : new Error(String(error));
+      }
+      await use(read);
     },
     { scope: 'worker' },
   ],
@@ -76,7 +83,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
       settleDeclaredRules(record.judge, {
         status: testInfo.status ?? 'passed',
-        error: testInfo.error?.message === undefined ? undefined : oneLine(testInfo.error.message),
+        ...(testInfo.error ? { error: testInfo.error } : {}),
         transportError: record.transportError,
         skipReason: testInfo.annotations.find((annotation) => annotation.type === 'skip')?.description,
         timeoutMs: testInfo.timeout,
@@ -87,6 +94,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         return;
       }
 
+      // Only a rule's failure fails the Playwright test here (a check that threw has failed it already). A harness error
+      // on the side (a validator issue outside a rule's scope, unreadable traffic) is the report's `error`, exit code 4.
       const failed = verdicts.filter((verdict) => verdict.verdict === 'fail');
       if (failed.length > 0) {
         if (keepWorkerOnFailure) testInfo.fail();
@@ -151,10 +160,10 @@ class RulesFailed extends Error {
   }
 }
 
-function annotate(testInfo: TestInfo, target: Target, record: TestRecord, recorded: ReadTraffic | undefined) {
+function annotate(testInfo: TestInfo, target: Target, record: TestRecord, recorded: ReadTraffic | Error | undefined) {
   const verdicts = record.judge.verdicts();
   const redactor = createRedactor(target.tokens);
-  const traffic = recorded ? { traffic: trafficSummary(recorded) } : {};
+  const traffic = recorded instanceof Error ? { traffic: { sources: [], exchanges: 0 } } : recorded ? { traffic: trafficSummary(recorded) } : {};
   testInfo.annotations.push(
     ...testAnnotations({ target, verdicts, coverage: record.coverage.toJSON(), createdContacts: record.createdContacts, redactor, ...traffic }),
   );

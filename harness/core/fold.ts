@@ -1,14 +1,15 @@
 import type { Evidence, ToleratedQuirk, Verdict, VerdictKind } from '../types';
 
 /** Which verdict wins when several judge one rule. */
-const VERDICT_RANK: Record<VerdictKind, number> = { fail: 3, inconclusive: 2, pass: 1, skipped: 0 };
+const VERDICT_RANK: Record<VerdictKind, number> = { fail: 4, error: 3, inconclusive: 2, pass: 1, skipped: 0 };
 
 const MAX_EVIDENCE = 5;
 const MAX_TOLERATED = 20;
 
 /**
- * Folds verdicts of one rule into one: fail > inconclusive > pass > skipped. Reason, evidence,
- * repro and property come from the winning kind; tolerated quirks, requests and samples from all.
+ * Folds verdicts of one rule into one: fail > error > inconclusive > pass > skipped. Reason, evidence,
+ * repro, property and the harness error come from the winning kind; tolerated quirks, requests and
+ * samples from all. A harness error outranks a pass (the judgement is incomplete) but never hides a failure.
  */
 export function foldVerdicts(rule: string, verdicts: readonly Verdict[]): Verdict {
   const strongest = verdicts.reduce<VerdictKind>((best, v) => (VERDICT_RANK[v.verdict] > VERDICT_RANK[best] ? v.verdict : best), 'skipped');
@@ -25,6 +26,8 @@ export function foldVerdicts(rule: string, verdicts: readonly Verdict[]): Verdic
   if (withRepro) folded.repro = withRepro.repro;
   const withProperty = winners.find((v) => v.property);
   if (withProperty) folded.property = withProperty.property;
+  const withError = winners.find((v) => v.harnessError);
+  if (withError) folded.harnessError = withError.harnessError;
   const tolerated = distinctQuirks(verdicts.flatMap((v) => v.tolerated ?? []));
   if (tolerated.length > 0) folded.tolerated = tolerated;
   const sampled = verdicts.filter((v) => v.samples);

@@ -27,6 +27,7 @@ export { embeddedMockEnv, loadTargetProvider, TARGET_PROVIDER_VARIABLE, type Pro
 export { ANNOTATION, type Annotation, type TargetAnnotation } from './annotations';
 export { mergeCoverage, type CoverageRecord } from './coverage';
 export { foldVerdicts } from './fold';
+export { harnessErrorOf, harnessErrorVerdict } from './harness-error';
 export { declaredRules } from './rules';
 export { oneLine } from './one-line';
 export { createRedactor, redactorFromEnv, type Redactor } from './redact';

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { HttpMethod, OperationKey, TrafficSource, TransportFailureReason, Verdict } from '../types';
+import { loadRules } from '../contract';
 import type { Target } from './config';
+import { harnessErrorVerdict } from './harness-error';
+import { oneLine } from './one-line';
 import type { Params } from './encode';
 import { readExchange } from './read-exchange';
 import { createRedactor } from './redact';
@@ -53,14 +56,24 @@ export function readRecordedWire(wire: RecordedWire, target: Pick<Target, 'profi
   return { exchange: { ...response, index, startedAt, token }, verdicts };
 }
 
-/** The exchanges of a traffic file, read; the side verdicts in recorded order. */
+/**
+ * The exchanges of a traffic file, read; the side verdicts in recorded order. An exchange the harness
+ * cannot read (an exception of its own) is left out, and every rule of its operation gets `error`.
+ */
 export function readTrafficFile(file: TrafficFile, target: Pick<Target, 'profile' | 'tokens'>): ReadTraffic {
   const exchanges: RecordedExchange[] = [];
   const sideVerdicts: Verdict[] = [];
   for (const wire of file.exchanges) {
-    const { exchange, verdicts } = readRecordedWire(wire, target);
-    exchanges.push(exchange);
-    sideVerdicts.push(...verdicts);
+    try {
+      const { exchange, verdicts } = readRecordedWire(wire, target);
+      exchanges.push(exchange);
+      sideVerdicts.push(...verdicts);
+    } catch (error) {
+      // A harness error reading one exchange: the rules that judge its operation get `error`; the others go on.
+      const where = new Error(`reading recorded exchange #${wire.index} (${wire.op}): ${oneLine(error)}`);
+      if (error instanceof Error && error.stack) where.stack = `${where.message}\n${error.stack.split('\n').slice(1).join('\n')}`;
+      for (const rule of loadRules().rules) if (rule.operations.includes(wire.op)) sideVerdicts.push(harnessErrorVerdict(rule.id, where));
+    }
   }
   return { traffic: recordedTraffic(exchanges), sideVerdicts, sources: file.sources };
 }

@@ -1,4 +1,5 @@
 import { type Check } from './check';
+import { harnessErrorVerdict } from './harness-error';
 import { test } from './fixtures';
 import { ruleJudge } from './rule-judge';
 import { ruleTag } from './rules';
@@ -16,6 +17,7 @@ export function registerChecks(feature: string, checks: readonly Check[]): void 
       if (process.env.EMS_TRAFFIC_FILE) {
         test(check.title, { tag: [ruleTag(check.rule)] }, async ({ judge, target, recorded }) => {
           if (!recorded) throw new Error(`EMS_TRAFFIC_FILE is set but the worker read no traffic`);
+          if (recorded instanceof Error) return judge.record(harnessErrorVerdict(check.rule, recorded));
           await judgeTraffic(check, judge, target, recorded);
         });
         continue;

@@ -3,13 +3,15 @@ import type { ApiResponse } from './api-response';
 import { responseEvidence } from './evidence';
 import { messagesFormOf, statusMatches } from './read-body';
 import { findRule, valueAt } from '../contract';
+import { harnessErrorVerdict } from './harness-error';
 
 /**
  * The verdicts every answered request earns on the cross-cutting rules: `schema.<op>`,
  * `envelope.shape`, `envelope.datetime-format` (from validation), `envelope.http-status` and
  * `envelope.error-signal` (from the profile's outcome convention: the code as its codeType, the
  * messages in any form or the declared errorsForm). Only rules of the catalogue
- * that list the operation are judged.
+ * that list the operation are judged; a validation issue of a rule that does not cover the answer is
+ * that rule's harness error (`error`), never a throw that would take the caller's verdicts with it.
  */
 export function responseVerdicts(response: ApiResponse, profile: Profile): Verdict[] {
   if (response.outcome === 'transport') return [];
@@ -24,10 +26,15 @@ export function responseVerdicts(response: ApiResponse, profile: Profile): Verdi
     .filter(({ rule, applies }) => appliesTo(rule, response) && (applies || hasIssues(rule, response)))
     .map(({ rule }) => validationVerdict(rule, response));
 
-  for (const issue of response.validation.issues) {
-    if (!judged.some(({ rule }) => rule === issue.rule) || !appliesTo(issue.rule, response)) {
-      throw new Error(`the validator reported an issue of rule "${issue.rule}" on ${response.op}, which that rule does not cover`);
-    }
+  // An issue no judged rule covers is a harness error (the validator and the catalogue disagree): that rule's
+  // verdict is `error`, and the answer's other verdicts, and the check that asked, go on.
+  const outOfScope = new Set(response.validation.issues.filter((issue) => !judged.some(({ rule }) => rule === issue.rule) || !appliesTo(issue.rule, response)).map((issue) => issue.rule));
+  for (const rule of outOfScope) {
+    const error = new Error(`the validator reported an issue of rule "${rule}" on ${response.op}, which that rule does not cover`);
+    const owner = [rule, `schema.${response.op}`].find((id) => findRule(id));
+    // No rule to carry it: the check that asked gets the harness error.
+    if (owner === undefined) throw error;
+    verdicts.push(harnessErrorVerdict(owner, error));
   }
   if (json && appliesTo('envelope.http-status', response)) verdicts.push(httpStatusVerdict(response, profile));
   if (json && appliesTo('envelope.error-signal', response)) verdicts.push(errorSignalVerdict(response, profile));

@@ -1,35 +1,44 @@
-import type { Evidence } from '../types';
+import type { Evidence, HarnessError } from '../types';
+import { harnessErrorOf } from './harness-error';
 import type { Judge } from './judge';
 import type { TransportError } from './transport-error';
 
 /** How a test body ended, as the judge fixture sees it. */
 export interface TestEnd {
   status: 'passed' | 'failed' | 'timedOut' | 'skipped' | 'interrupted';
-  /** First line of the error that ended the test. */
-  error?: string;
+  /** The error that ended the test (Playwright's TestInfo.error: message and stack). */
+  error?: { message?: string; stack?: string };
   /** The last TransportError the client threw in the test. */
   transportError?: TransportError;
   skipReason?: string;
   timeoutMs: number;
 }
 
+type Settlement =
+  | { verdict: 'fail' | 'inconclusive' | 'skipped'; reason: string; evidence?: Evidence[] }
+  | { verdict: 'error'; reason: string; harnessError: HarnessError };
+
 /**
- * Gives every declared rule without a verdict the verdict its test's end implies: a check that
- * ended normally without judging fails (it must not pass silently); one that threw fails with the
- * error; one cut short is inconclusive.
+ * Gives the declared rules the verdict their test's end implies. A check that threw anything but a
+ * transport failure hit a harness error: every declared rule gets `error` (which outranks a pass it
+ * recorded before, never a failure). Otherwise only rules without a verdict are settled: a transport
+ * failure fails them with its reason and evidence; a check that ended without judging is a harness
+ * error too (it must not pass silently); one cut short is inconclusive.
  */
 export function settleDeclaredRules(judge: Judge, end: TestEnd): void {
+  const settled = settlement(end);
+  const threw = settled.verdict === 'error' && end.status === 'failed';
   for (const rule of judge.declared) {
-    if (judge.hasVerdict(rule)) continue;
-    const { verdict, reason, evidence = [] } = settlement(end);
-    judge.record({ rule, verdict, reason, evidence, requests: 0 });
+    if (!threw && judge.hasVerdict(rule)) continue;
+    if (settled.verdict === 'error') judge.record({ rule, verdict: 'error', reason: settled.reason, evidence: [], requests: 0, harnessError: settled.harnessError });
+    else judge.record({ rule, verdict: settled.verdict, reason: settled.reason, evidence: settled.evidence ?? [], requests: 0 });
   }
 }
 
-function settlement(end: TestEnd): { verdict: 'fail' | 'inconclusive' | 'skipped'; reason: string; evidence?: Evidence[] } {
+function settlement(end: TestEnd): Settlement {
   switch (end.status) {
     case 'passed':
-      return { verdict: 'fail', reason: 'the check recorded no verdict' };
+      return harnessError({ message: 'the check recorded no verdict' });
     case 'skipped':
       return { verdict: 'skipped', reason: end.skipReason || 'the test was skipped' };
     case 'timedOut':
@@ -38,8 +47,13 @@ function settlement(end: TestEnd): { verdict: 'fail' | 'inconclusive' | 'skipped
       return { verdict: 'inconclusive', reason: 'unfinished: the run was interrupted' };
     case 'failed': {
       const transport = end.transportError;
-      if (transport && end.error?.includes(transport.message)) return { verdict: 'fail', reason: transport.message, evidence: [transport.evidence] };
-      return { verdict: 'fail', reason: end.error || 'the test failed without a message' };
+      if (transport && end.error?.message?.includes(transport.message)) return { verdict: 'fail', reason: transport.message, evidence: [transport.evidence] };
+      return harnessError(end.error ?? { message: 'the test failed without a message' });
     }
   }
+}
+
+function harnessError(error: { message?: string; stack?: string }): Settlement {
+  const found = harnessErrorOf(error);
+  return { verdict: 'error', reason: `harness error: ${found.message}`, harnessError: found };
 }

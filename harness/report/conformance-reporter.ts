@@ -5,6 +5,8 @@ import {
   ANNOTATION,
   declaredRules,
   foldVerdicts,
+  harnessErrorOf,
+  harnessErrorVerdict,
   mergeCoverage,
   oneLine,
   redactorFromEnv,
@@ -35,7 +37,7 @@ export interface TestOutcome {
 }
 
 /**
- * Folds the `ems-verdict` annotations of every test per rule (fail > inconclusive > pass >
+ * Folds the `ems-verdict` annotations of every test per rule (fail > error > inconclusive > pass >
  * skipped), gives every other rule of the catalogue its reason, and writes reports/conformance.json.
  * Reads only annotations, so it works the same on a live run and on `playwright merge-reports`.
  */
@@ -57,11 +59,25 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    this.outcomes.set(test.id, testOutcome(test, result));
+    try {
+      this.outcomes.set(test.id, testOutcome(test, result));
+    } catch (error) {
+      // What one test left cannot be read: its rules get the harness error, every other test's verdicts stand.
+      const declared = declaredRules(test.tags);
+      const verdicts = declared.map((rule) => harnessErrorVerdict(rule, new Error(`the reporter could not read what the test left: ${oneLine(error)}`)));
+      this.outcomes.set(test.id, { title: test.title, declared, durationMs: result.duration ?? 0, verdicts, createdContacts: [] });
+    }
   }
 
   async onEnd(result: FullResult): Promise<void> {
-    const report = buildReport([...this.outcomes.values()], this.selected, result);
+    let report: ConformanceReport;
+    try {
+      report = buildReport([...this.outcomes.values()], this.selected, result);
+    } catch (error) {
+      console.error(`conformance reporter: harness error building the report: ${oneLine(error)}`);
+      report = buildReport([], new Set(), result);
+      report.harnessErrors = [{ where: 'the conformance reporter (building the report)', ...harnessErrorOf(error) }];
+    }
     try {
       await writeReportFiles(redactorFromEnv(process.env).value(report), this.outputDir);
     } catch (error) {
@@ -95,7 +111,7 @@ export function buildReport(
   const target = outcomes.find((outcome) => outcome.target)?.target;
   const rules = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status));
   const coverage = mergeCoverage(outcomes.flatMap((outcome) => (outcome.coverage ? [outcome.coverage] : [])));
-  const counts: Record<VerdictKind, number> = { pass: 0, fail: 0, inconclusive: 0, skipped: 0 };
+  const counts: Record<VerdictKind, number> = { pass: 0, fail: 0, error: 0, inconclusive: 0, skipped: 0 };
   for (const rule of rules) counts[rule.verdict] += 1;
   return {
     tool: 'ems-conformance',
@@ -127,7 +143,7 @@ function ruleResult(
   // The time of the tests that declared the rule (not of those that judged it on the side).
   const time = declaring.length > 0 ? { durationMs: Math.round(declaring.reduce((sum, outcome) => sum + outcome.durationMs, 0)) } : {};
   if (judged.length > 0) {
-    const { verdict, reason, evidence, repro, property, tolerated, requests } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
+    const { verdict, reason, evidence, repro, property, tolerated, requests, harnessError } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
     return {
       ...base,
       verdict,
@@ -139,6 +155,7 @@ function ruleResult(
       requests,
       tests: [...new Set(judged.map((j) => j.title))],
       ...time,
+      ...(harnessError ? { harnessError } : {}),
     };
   }
   return { ...base, ...unjudged(rule, selected, unmetNeeds, runStatus), evidence: [], tolerated: [], requests: 0, tests: [], ...time };

@@ -6,8 +6,9 @@ import { ruleDetailsText } from './evidence-text';
 
 /**
  * JUnit XML for CI: one testsuite per area, one testcase per rule (name = rule ID, classname = area).
- * fail -> <failure>; skipped -> <skipped>; inconclusive -> <skipped message="inconclusive: ...">, so CI never
- * counts a rule it could not judge as passed.
+ * fail -> <failure>; a harness error -> <error> (the harness threw, not the target's failure; its stack inside);
+ * skipped -> <skipped>; inconclusive -> <skipped message="inconclusive: ...">, so CI never counts a rule it
+ * could not judge as passed.
  */
 export function renderJunit(report: ConformanceReport, areas: Area[]): string {
   const mode = report.mode === 'traffic' ? ' (recorded traffic)' : '';
@@ -31,6 +32,7 @@ function addRule(testCase: TestCase, rule: RuleResult): void {
   const details = cdataSafe(ruleDetailsText(rule));
   testCase.standardOutput(cdataSafe(`${rule.statement}\nsource: ${rule.source.doc} > ${rule.source.section}\n  "${rule.source.quote}"`) + (details ? `\n${details}` : ''));
   if (rule.verdict === 'fail') testCase.failure(rule.reason ?? 'failed', 'fail').stacktrace(details || rule.reason);
+  if (rule.verdict === 'error') testCase.error(rule.reason ?? 'harness error', 'harness-error', cdataSafe(rule.harnessError?.stack ?? rule.harnessError?.message ?? ''));
   if (rule.verdict === 'skipped') skippedWithMessage(testCase, rule.reason ?? 'skipped');
   if (rule.verdict === 'inconclusive') skippedWithMessage(testCase, `inconclusive: ${rule.reason ?? 'no reason given'}`);
 }

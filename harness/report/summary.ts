@@ -6,6 +6,8 @@ import { countsInWords, durationInWords } from './verdicts';
 export function renderSummary(report: ConformanceReport, outDir = 'reports'): string {
   const { target } = report;
   const failing = report.rules.filter((r) => r.verdict === 'fail');
+  const errored = report.rules.filter((r) => r.verdict === 'error');
+  const outside = report.harnessErrors ?? [];
   const inconclusive = report.rules.filter((r) => r.verdict === 'inconclusive');
   const traffic = report.mode === 'traffic' && report.traffic ? report.traffic : undefined;
   const mock = traffic
@@ -17,6 +19,14 @@ export function renderSummary(report: ConformanceReport, outDir = 'reports'): st
     `  ${countsInWords(report.counts)}`,
   ];
   if (failing.length) lines.push('', `failing (${failing.length}):`, ...failing.map(oneLine));
+  if (errored.length || outside.length) {
+    lines.push(
+      '',
+      `harness errors (${errored.length + outside.length}), not failures of the target (stacks in conformance.json):`,
+      ...errored.map(oneLine),
+      ...outside.map((error) => `  ${error.where}  ${error.message}`),
+    );
+  }
   if (inconclusive.length) lines.push('', `inconclusive (${inconclusive.length}):`, ...inconclusive.map(oneLine));
   const partial = partialRules(report);
   if (partial.unfinished.length || partial.transport.length) {

@@ -1,5 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { harnessErrorOf, oneLine } from '../core';
 import type { ConformanceReport } from '../types';
 import { loadReportCatalogue, type ReportCatalogue } from './catalogue';
 import { renderHtml } from './html/page';
@@ -29,8 +30,23 @@ export async function writeReportFiles(
     html: join(outDir, 'conformance.html'),
     junit: join(outDir, 'junit.xml'),
   };
-  await writeFile(files.json, JSON.stringify(report, null, 2) + '\n');
-  await writeFile(files.html, renderHtml(report, catalogue));
-  await writeFile(files.junit, renderJunit(report, catalogue.areas));
+  // A renderer that throws is a harness error: the JSON says so (and the run exits 4); the other files are still written.
+  const harnessErrors = [...(report.harnessErrors ?? [])];
+  const rendered = (where: string, render: () => string): string | undefined => {
+    try {
+      return render();
+    } catch (error) {
+      harnessErrors.push({ where, ...harnessErrorOf(error) });
+      console.error(`conformance reporter: harness error rendering ${where}: ${oneLine(error)}`);
+      return undefined;
+    }
+  };
+  const html = rendered(files.html, () => renderHtml(report, catalogue));
+  const junit = rendered(files.junit, () => renderJunit(report, catalogue.areas));
+  const json = harnessErrors.length > 0 ? { ...report, harnessErrors } : report;
+  await writeFile(files.json, JSON.stringify(json, null, 2) + '\n');
+  // A file left from an earlier run must not pass for this run's.
+  await (html === undefined ? rm(files.html, { force: true }) : writeFile(files.html, html));
+  await (junit === undefined ? rm(files.junit, { force: true }) : writeFile(files.junit, junit));
   return files;
 }

@@ -3,14 +3,15 @@ import { describe, test } from 'node:test';
 import { foldVerdicts } from '../../harness/core/fold';
 import { Judge } from '../../harness/core/judge';
 import { settleDeclaredRules } from '../../harness/core/settle';
+import { TransportError } from '../../harness/core/transport-error';
 import type { Capability, Verdict, VerdictKind } from '../../harness/types';
 
 const target = (capabilities: Capability[] = []) => ({ capabilities: new Set(capabilities), seed: 1, runs: 5, deadline: Date.now() + 60_000 });
 const verdict = (kind: VerdictKind, extra: Partial<Verdict> = {}): Verdict => ({ rule: 'r', verdict: kind, evidence: [], requests: 1, ...extra });
 
 describe('folding', () => {
-  test('fail > inconclusive > pass > skipped, reason and evidence from the winner', () => {
-    const kinds: VerdictKind[] = ['skipped', 'pass', 'inconclusive', 'fail'];
+  test('fail > error > inconclusive > pass > skipped, reason and evidence from the winner', () => {
+    const kinds: VerdictKind[] = ['skipped', 'pass', 'inconclusive', 'error', 'fail'];
     for (let i = 0; i < kinds.length; i++) {
       const folded = foldVerdicts('r', kinds.slice(0, i + 1).map((kind) => verdict(kind, { reason: kind, evidence: [{ title: kind }] })));
       assert.equal(folded.verdict, kinds[i]);
@@ -18,6 +19,14 @@ describe('folding', () => {
       assert.deepEqual(folded.evidence, [{ title: kinds[i] }]);
       assert.equal(folded.requests, i + 1);
     }
+  });
+
+  test('should keep the harness error of a folded error, and drop it under a failure', () => {
+    const harnessError = { message: 'TypeError: x', stack: 'TypeError: x\n    at check.ts:1:1' };
+    const errored = foldVerdicts('r', [verdict('pass'), verdict('error', { reason: 'harness error: TypeError: x', harnessError })]);
+    assert.deepEqual([errored.verdict, errored.harnessError], ['error', harnessError]);
+    const failed = foldVerdicts('r', [verdict('error', { harnessError }), verdict('fail', { reason: 'deviation' })]);
+    assert.deepEqual([failed.verdict, failed.reason, failed.harnessError], ['fail', 'deviation', undefined]);
   });
 
   test('tolerated quirks from every verdict, one per place; evidence capped', () => {
@@ -71,19 +80,36 @@ describe('judge', () => {
 
 describe('settling declared rules at the end of a test', () => {
   const declared = ['helper.ping.accepts-token', 'schema.helper.ping'];
-  test('a check that ended without a verdict fails', () => {
+  test('should give a check that ended without a verdict a harness error, never a failure of the target', () => {
     const judge = new Judge(declared, target());
     judge.pass('helper.ping.accepts-token');
     settleDeclaredRules(judge, { status: 'passed', timeoutMs: 1 });
     const schema = judge.verdicts().find((v) => v.rule === 'schema.helper.ping');
-    assert.deepEqual([schema?.verdict, schema?.reason], ['fail', 'the check recorded no verdict']);
+    assert.deepEqual([schema?.verdict, schema?.reason], ['error', 'harness error: the check recorded no verdict']);
     assert.equal(judge.verdicts().find((v) => v.rule === 'helper.ping.accepts-token')?.verdict, 'pass');
   });
 
-  test('a test that threw fails its unjudged rules with the error line; time-outs are unfinished', () => {
+  test('should give every declared rule of a test that threw a harness error with its stack, over a pass but not over a failure', () => {
     const thrown = new Judge(declared, target());
-    settleDeclaredRules(thrown, { status: 'failed', error: 'TypeError: x is undefined', timeoutMs: 1 });
-    assert.deepEqual(thrown.verdicts().map((v) => [v.verdict, v.reason]), [['fail', 'TypeError: x is undefined'], ['fail', 'TypeError: x is undefined']]);
+    thrown.pass('helper.ping.accepts-token');
+    thrown.fail('schema.helper.ping', 'a real deviation', []);
+    const error = new TypeError('x is undefined');
+    settleDeclaredRules(thrown, { status: 'failed', error, timeoutMs: 1 });
+    const [ping, schema] = thrown.verdicts();
+    assert.deepEqual([ping?.verdict, ping?.reason], ['error', 'harness error: TypeError: x is undefined']);
+    assert.match(ping?.harnessError?.stack ?? '', /judge\.test\.ts/);
+    assert.deepEqual([schema?.verdict, schema?.reason], ['fail', 'a real deviation']);
+  });
+
+  test('should fail the unjudged rules of a test that threw a transport failure with its reason; time-outs are unfinished', () => {
+    const response = {
+      op: 'helper.ping', method: 'GET', url: 'http://t/v1/helper/ping', params: {}, curl: 'curl http://t/v1/helper/ping', durationMs: 1,
+      outcome: 'transport', transport: { reason: 'reset', detail: '(ECONNRESET)' }, body: undefined, payload: undefined, errors: [], validation: { issues: [], tolerated: [] },
+    } as const;
+    const transport = new TransportError({ ...response, errors: [], validation: { issues: [], tolerated: [] } }, '/helper/ping');
+    const cut = new Judge(declared, target());
+    settleDeclaredRules(cut, { status: 'failed', error: { message: `Error: ${transport.message}` }, transportError: transport, timeoutMs: 1 });
+    assert.deepEqual(cut.verdicts().map((v) => [v.verdict, v.reason]), [['fail', transport.message], ['fail', transport.message]]);
     const slow = new Judge(declared, target());
     settleDeclaredRules(slow, { status: 'timedOut', timeoutMs: 5000 });
     assert.equal(slow.verdicts()[0]?.reason, 'unfinished: the test timed out after 5000 ms');

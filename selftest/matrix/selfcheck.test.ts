@@ -19,7 +19,7 @@ describe('bin/selfcheck (the fault matrix)', { timeout: 240_000 }, () => {
     assert.equal(lines.at(-1), '3 passed, 0 failed');
     assert.match(finished.stdout, /^helper\.ping\s+ping-data-empty\s+caught/m);
     assert.match(finished.stdout, /^helper\.ping\s+ping-refuses-user-tokens\s+caught/m);
-    assert.match(finished.stdout, /^clean run \(the baselines of helper\.ping\): clean/m);
+    assert.match(finished.stdout, /^clean run \(the baselines of auth\+envelope\+helper\.ping\): clean/m);
     const results = JSON.parse(readFileSync(json, 'utf8')) as { passed: number; failed: number; faults: { fault: string; status: string; verdict: string }[] };
     assert.equal(results.passed, 3);
     assert.deepEqual(results.faults.map((fault) => [fault.fault, fault.status, fault.verdict]).sort(), [

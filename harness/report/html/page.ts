@@ -5,7 +5,7 @@ import { contactsSection } from './contacts';
 import { coverageSection } from './coverage';
 import { filterForm } from './filters';
 import { anchor, html, type Html } from './markup';
-import { failureReference, ruleCard } from './rule-card';
+import { failureReference, harnessErrorBlock, ruleCard } from './rule-card';
 import { outcomeSentence, runHeader } from './run-header';
 import { pageScript } from './script';
 import { pageStyles } from './styles';
@@ -29,17 +29,18 @@ export function renderHtml(report: ConformanceReport, catalogue: ReportCatalogue
 <body>
 <main>
 ${runHeader(report)}
-<nav class="toc" aria-label="Sections"><a href="#failures">Failures</a><a href="#areas">Rules by area</a><a href="#coverage">Coverage</a><a href="#contacts">Created contacts</a></nav>
+<nav class="toc" aria-label="Sections"><a href="#failures">Failures</a><a href="#harness-errors">Harness errors</a><a href="#areas">Rules by area</a><a href="#coverage">Coverage</a><a href="#contacts">Created contacts</a></nav>
 <section id="overview">
 <h2>Verdicts per area</h2>
 ${areaChart(groups)}
 </section>
 ${filterForm(groups)}
 ${failuresSection(report)}
+${harnessErrorsSection(report)}
 <div id="areas">${groups.map(areaSection)}</div>
 ${coverageSection(report, catalogue)}
 ${contactsSection(report.createdContacts)}
-<footer>Rendered from conformance.json by ${report.tool} ${report.version}. Verdicts fold every judgement of a rule: fail over inconclusive over pass over skipped.</footer>
+<footer>Rendered from conformance.json by ${report.tool} ${report.version}. Verdicts fold every judgement of a rule: fail over harness error over inconclusive over pass over skipped.</footer>
 </main>
 <script>${pageScript}</script>
 </body>
@@ -55,11 +56,24 @@ ${failing.length ? failing.map(ruleCard) : html`<p class="empty">No rule failed.
 </section>`;
 }
 
+/** Exceptions inside the harness, apart from the target's failures: the rules they kept from a verdict, and any outside a rule. */
+function harnessErrorsSection(report: ConformanceReport): Html {
+  const errored = report.rules.filter((r) => r.verdict === 'error');
+  const outside = report.harnessErrors ?? [];
+  const count = errored.length + outside.length;
+  return html`<section id="harness-errors"${errored.length ? html` data-rule-list` : ''}>
+<h2>Harness errors (${count})</h2>
+${count ? html`<p class="muted">The harness itself threw while judging: these are not failures of the target, and the rules below have no verdict of theirs.</p>` : html`<p class="empty">No harness error.</p>`}
+${outside.map((error) => harnessErrorBlock(error, error.where))}
+${errored.map(ruleCard)}
+</section>`;
+}
+
 function areaSection(group: AreaGroup): Html {
   const { area, rules } = group;
   return html`<section class="area" id="${anchor('area', area.id)}" data-rule-list>
 <h2>${area.title}${area.section ? html`<small>${area.section}</small>` : ''}</h2>
-${rules.map((rule) => (rule.verdict === 'fail' ? failureReference(rule) : ruleCard(rule)))}
+${rules.map((rule) => (rule.verdict === 'fail' || rule.verdict === 'error' ? failureReference(rule) : ruleCard(rule)))}
 </section>`;
 }
 

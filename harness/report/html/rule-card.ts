@@ -1,4 +1,4 @@
-import type { RuleResult } from '../../types';
+import type { HarnessError, RuleResult } from '../../types';
 import { verdictBadge } from './badge';
 import { evidenceBlock, propertyBlock, reproBlock, toleratedBlock } from './evidence';
 import { anchor, html, type Html } from './markup';
@@ -28,6 +28,7 @@ export function ruleCard(rule: RuleResult): Html {
 ${cardHead(rule)}
 ${sourceQuote(rule)}
 ${judged && rule.reason ? html`<p class="reason"><strong>Reason:</strong> ${rule.reason}</p>` : ''}
+${rule.harnessError ? harnessErrorBlock(rule.harnessError) : ''}
 ${judged ? rule.evidence.map(evidenceBlock) : ''}
 ${judged && rule.property ? propertyBlock(rule.property) : ''}
 ${judged && rule.repro ? reproBlock(rule.repro) : ''}
@@ -36,11 +37,21 @@ ${judgedBy(rule)}
 </article>`;
 }
 
-/** A failing rule inside its area: the essentials and a link to its full card under Failures. */
+/** A failing rule (or one with a harness error) inside its area: the essentials and a link to its full card above. */
 export function failureReference(rule: RuleResult): Html {
+  const where = rule.verdict === 'error' ? 'The stack under Harness errors ↑' : 'Evidence and repro under Failures ↑';
   return html`<article ${ruleAttributes(rule)}>
 ${cardHead(rule)}
 ${rule.reason ? html`<p class="reason"><strong>Reason:</strong> ${rule.reason}</p>` : ''}
-<p class="judged"><a href="#${anchor('rule', rule.id)}">Evidence and repro under Failures ↑</a></p>
+<p class="judged"><a href="#${anchor('rule', rule.id)}">${where}</a></p>
 </article>`;
+}
+
+/** An exception inside the harness: not the target's failure; its stack, for whoever maintains the harness. */
+export function harnessErrorBlock(error: HarnessError, where?: string): Html {
+  return html`<div class="harness-error">
+<h4>Harness error${where ? html` in ${where}` : ''}: not a failure of the target</h4>
+<p><code>${error.message}</code></p>
+${error.stack ? html`<pre>${error.stack}</pre>` : ''}
+</div>`;
 }

@@ -6,15 +6,18 @@ import { html, type Html } from './markup';
 /** The run's outcome in one sentence, the sentence a sign-off quotes. */
 export function outcomeSentence(report: ConformanceReport): string {
   const { fail, inconclusive } = report.counts;
+  const errors = (report.counts.error ?? 0) + (report.harnessErrors?.length ?? 0);
   const total = report.rules.length;
-  if (fail > 0) return `${fail} of ${total} rules fail`;
+  if (fail > 0) return `${fail} of ${total} rules fail${errors > 0 ? `; ${errors} harness error${errors === 1 ? '' : 's'}` : ''}`;
+  if (errors > 0) return `No rule fails, but ${errors} harness error${errors === 1 ? '' : 's'} kept the run from judging everything`;
   if (inconclusive > 0) return `No rule fails; ${inconclusive} of ${total} could not be judged`;
   return `No rule fails; every judged rule passes`;
 }
 
 export function runHeader(report: ConformanceReport): Html {
   const { target } = report;
-  const outcome = report.counts.fail > 0 ? 'fail' : report.counts.inconclusive > 0 ? 'inconclusive' : 'pass';
+  const errors = (report.counts.error ?? 0) + (report.harnessErrors?.length ?? 0);
+  const outcome = report.counts.fail > 0 ? 'fail' : errors > 0 ? 'error' : report.counts.inconclusive > 0 ? 'inconclusive' : 'pass';
   const facts: [string, string][] = [
     ['Target', target.baseUrl],
     ['Auth URL', target.authUrl],

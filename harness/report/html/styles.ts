@@ -6,6 +6,7 @@ export const pageStyles = trusted(`
   --ink: #1f2328; --muted: #59636e; --line: #d1d9e0; --paper: #ffffff; --page: #f6f8fa;
   --pass: #1a7f37; --pass-bg: #dafbe1; --fail: #cf222e; --fail-bg: #ffebe9;
   --inconclusive: #9a6700; --inconclusive-bg: #fff8c5; --skipped: #59636e; --skipped-bg: #eaeef2;
+  --error: #8250df; --error-bg: #fbefff;
 }
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--page); color: var(--ink); font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -20,7 +21,7 @@ a { color: #0969da; }
 .muted { color: var(--muted); font-size: 13px; margin: 4px 0 0; }
 .run { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: 20px 24px; }
 .outcome { font-size: 18px; font-weight: 600; margin: 4px 0 12px; }
-.outcome.v-fail { color: var(--fail); } .outcome.v-pass { color: var(--pass); } .outcome.v-inconclusive { color: var(--inconclusive); }
+.outcome.v-fail { color: var(--fail); } .outcome.v-error { color: var(--error); } .outcome.v-pass { color: var(--pass); } .outcome.v-inconclusive { color: var(--inconclusive); }
 .counts { list-style: none; display: flex; flex-wrap: wrap; gap: 8px; padding: 0; margin: 0 0 16px; }
 .counts .badge { font-size: 14px; padding: 4px 12px; }
 .run-facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); gap: 8px 24px; margin: 0; }
@@ -29,6 +30,7 @@ a { color: #0969da; }
 .badge { display: inline-block; border-radius: 999px; padding: 1px 10px; font-size: 12px; font-weight: 700; letter-spacing: .03em; border: 1px solid; white-space: nowrap; }
 .badge.v-pass { color: var(--pass); background: var(--pass-bg); }
 .badge.v-fail { color: var(--fail); background: var(--fail-bg); }
+.badge.v-error { color: var(--error); background: var(--error-bg); }
 .badge.v-inconclusive { color: var(--inconclusive); background: var(--inconclusive-bg); }
 .badge.v-skipped { color: var(--skipped); background: var(--skipped-bg); }
 nav.toc { margin: 16px 0 0; font-size: 14px; } nav.toc a { margin-right: 14px; }
@@ -36,8 +38,8 @@ nav.toc { margin: 16px 0 0; font-size: 14px; } nav.toc a { margin-right: 14px; }
 .area-chart text { font-size: 13px; fill: var(--ink); }
 .area-chart .area-label { fill: #0969da; }
 .area-chart .area-total { fill: var(--muted); }
-.seg-pass { fill: var(--pass); } .seg-fail { fill: var(--fail); } .seg-inconclusive { fill: #d4a72c; } .seg-skipped { fill: #afb8c1; }
-.area-chart .seg-text-pass, .area-chart .seg-text-fail { fill: #ffffff; font-weight: 700; }
+.seg-pass { fill: var(--pass); } .seg-fail { fill: var(--fail); } .seg-error { fill: var(--error); } .seg-inconclusive { fill: #d4a72c; } .seg-skipped { fill: #afb8c1; }
+.area-chart .seg-text-pass, .area-chart .seg-text-fail, .area-chart .seg-text-error { fill: #ffffff; font-weight: 700; }
 .area-chart .seg-text-inconclusive, .area-chart .seg-text-skipped { fill: var(--ink); font-weight: 700; }
 .filters { position: sticky; top: 0; z-index: 1; display: flex; flex-wrap: wrap; align-items: center; gap: 8px 20px; background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: 8px 16px; margin: 24px 0 0; box-shadow: 0 1px 3px rgba(31,35,40,.08); }
 .filters[hidden] { display: none; }
@@ -46,7 +48,7 @@ nav.toc { margin: 16px 0 0; font-size: 14px; } nav.toc a { margin-right: 14px; }
 .filters output { color: var(--muted); font-size: 13px; margin-left: auto; }
 .rule { background: var(--paper); border: 1px solid var(--line); border-left: 5px solid var(--skipped); border-radius: 6px; padding: 10px 16px; margin: 10px 0; }
 .rule.v-pass { border-left-color: var(--pass); } .rule.v-fail { border-left-color: var(--fail); }
-.rule.v-inconclusive { border-left-color: #d4a72c; }
+.rule.v-inconclusive { border-left-color: #d4a72c; } .rule.v-error { border-left-color: var(--error); }
 .rule[hidden], section[hidden] { display: none; }
 .rule-head { display: flex; flex-wrap: wrap; align-items: center; gap: 10px; }
 .rule-id { font-weight: 700; font-size: 14px; }
@@ -55,7 +57,8 @@ nav.toc { margin: 16px 0 0; font-size: 14px; } nav.toc a { margin-right: 14px; }
 .source { margin: 6px 0; padding: 2px 12px; border-left: 3px solid var(--line); color: var(--muted); font-size: 13px; }
 .source p { margin: 0; font-style: italic; } .source cite { font-style: normal; font-size: 12px; }
 .reason { background: var(--fail-bg); border-radius: 6px; padding: 6px 10px; margin: 8px 0; }
-.v-inconclusive .reason { background: var(--inconclusive-bg); } .v-skipped .reason { background: var(--skipped-bg); }
+.v-inconclusive .reason { background: var(--inconclusive-bg); } .v-error .reason, .harness-error { background: var(--error-bg); }
+.harness-error { border-radius: 6px; padding: 6px 10px; margin: 8px 0; } .v-skipped .reason { background: var(--skipped-bg); }
 .evidence, .property, .repro, .tolerated { border-top: 1px dashed var(--line); margin-top: 10px; padding-top: 4px; }
 .facts-list { display: grid; grid-template-columns: max-content 1fr; gap: 2px 14px; margin: 4px 0; }
 .facts-list dt { color: var(--muted); font-size: 13px; } .facts-list dd { margin: 0; min-width: 0; word-break: break-all; }
@@ -69,7 +72,7 @@ th, td { border: 1px solid var(--line); padding: 6px 10px; text-align: left; ver
 thead th { background: var(--page); }
 td.number { text-align: right; font-variant-numeric: tabular-nums; }
 ul.inline { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: 2px 12px; }
-ul.inline li.v-fail a { color: var(--fail); font-weight: 700; } ul.inline li.v-inconclusive a { color: var(--inconclusive); }
+ul.inline li.v-fail a { color: var(--fail); font-weight: 700; } ul.inline li.v-error a { color: var(--error); font-weight: 700; } ul.inline li.v-inconclusive a { color: var(--inconclusive); }
 ul.inline li.v-pass a { color: var(--pass); }
 .empty { color: var(--muted); }
 .tally { margin: 0 0 4px; font-weight: 600; font-size: 13px; }

@@ -1,0 +1,51 @@
+import type { ConformanceReport } from '../types';
+import { partialRules } from './summary';
+
+/** The exit codes of a run (README, "exit"): 2 is decided before judging (configuration, target unusable). */
+export const EXIT = { ok: 0, fail: 1, unusable: 2, partial: 3, harnessError: 4 } as const;
+
+export interface ExitInputs {
+  /** --accept-partial (EMS_ACCEPT_PARTIAL=1): a partial run exits 0, not 3. */
+  acceptPartial: boolean;
+  /** The Playwright run's own exit code (absent: a report read alone, e.g. a merge). */
+  playwrightExit?: number;
+  /** With --fail-on new: how many rules newly fail against the baseline; only they give exit 1. */
+  newlyFailing?: number;
+}
+
+export interface RunExit {
+  code: number;
+  /** What the console says about the exit, one line each (beside the summary). */
+  notes: string[];
+}
+
+/**
+ * The exit code a finished run's report implies: 1 some rule fails (or no selected rule could be judged)
+ * > 4 a harness error (a rule's judgement, a report file, or Playwright ending abnormally though no rule
+ * failed) > 3 partial (rules left unjudged by the time budget or transport failures) > 0.
+ */
+export function runExit(report: Pick<ConformanceReport, 'counts' | 'rules' | 'harnessErrors'>, inputs: ExitInputs): RunExit {
+  const notes: string[] = [];
+  const count = (verdict: string) => report.rules.filter((rule) => rule.verdict === verdict).length;
+  const nothingJudged = count('pass') === 0 && count('fail') === 0 && count('inconclusive') > 0;
+  if (nothingJudged) notes.push('conformance: no rule could be judged (every selected rule is inconclusive)');
+  const partial = partialRules(report);
+  const unjudged = partial.unfinished.length + partial.transport.length;
+  if (unjudged > 0) {
+    const accepted = inputs.acceptPartial ? 'partial run accepted (--accept-partial)' : 'a partial run exits 3 (--accept-partial accepts it)';
+    notes.push(`conformance: ${unjudged} rule(s) left unjudged by the time budget or transport failures: ${accepted}`);
+  }
+  const harnessErrors = count('error') + (report.harnessErrors?.length ?? 0);
+  if (harnessErrors > 0) notes.push(`conformance: ${harnessErrors} harness error(s): the harness itself threw, which is no failure of the target (exit 4 unless a rule fails)`);
+  const playwrightFailed = inputs.playwrightExit !== undefined && inputs.playwrightExit !== 0;
+
+  const failing = inputs.newlyFailing === undefined ? count('fail') > 0 || nothingJudged : inputs.newlyFailing > 0;
+  if (failing) return { code: EXIT.fail, notes };
+  if (harnessErrors > 0) return { code: EXIT.harnessError, notes };
+  if (unjudged > 0) return { code: inputs.acceptPartial ? EXIT.ok : EXIT.partial, notes };
+  if (playwrightFailed && inputs.newlyFailing === undefined) {
+    notes.push(`conformance: playwright exited with code ${inputs.playwrightExit} though no rule fails: a harness error (see its output above)`);
+    return { code: EXIT.harnessError, notes };
+  }
+  return { code: EXIT.ok, notes };
+}
