@@ -15,6 +15,10 @@ const USAGE = `Usage: npm run mock -- [options]
   --export-file-lifetime-ms N  export files expire N ms after their job completed (default 24 h; alt 6 h)
   --quirks            emit the real service's quirks ("" for absent values, private as 0/1)
   --variant V         default, or alt: the other reasonable choice wherever interface.md is silent (also EMS_MOCK_VARIANT)
+  --strict-methods    refuse POST on helper/ping and the exports (interface.md names GET alone); default: every
+                      operation takes POST with a JSON body, as the service does (alt: strict)
+  --no-cors           send no CORS headers and answer no preflight (default: any origin may call the mock)
+  --rate-limit N/s    at most N requests a second (a token bucket); beyond it HTTP 429 with Retry-After (0: refuse all)
   --list-faults       print the faults (name, rule, description) and exit
   --list-tokens       print the tokens and exit
   --help              print this help`;
@@ -32,6 +36,9 @@ const { values } = parseArgs({
     'export-file-lifetime-ms': { type: 'string' },
     quirks: { type: 'boolean', default: false },
     variant: { type: 'string' },
+    'strict-methods': { type: 'boolean' },
+    'no-cors': { type: 'boolean', default: false },
+    'rate-limit': { type: 'string' },
     'list-faults': { type: 'boolean', default: false },
     'list-tokens': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -58,6 +65,9 @@ if (values.help) {
     },
     quirks: values.quirks,
     variant: variant(values.variant ?? process.env.EMS_MOCK_VARIANT),
+    ...(values['strict-methods'] ? { strictMethods: true } : {}),
+    cors: !values['no-cors'],
+    ...(values['rate-limit'] === undefined ? {} : { rateLimitPerSecond: rateLimit(values['rate-limit']) }),
     ...(values['export-pending-polls'] === undefined ? {} : { exportPendingPolls: integer('export-pending-polls', values['export-pending-polls']) }),
     ...(values['export-file-lifetime-ms'] === undefined ? {} : { exportFileLifetimeMs: integer('export-file-lifetime-ms', values['export-file-lifetime-ms']) }),
   }).catch((error: Error) => {
@@ -66,9 +76,17 @@ if (values.help) {
   });
   console.log(`EMS mock listening on ${mock.baseUrl}`);
   console.log(`  auth URL ${mock.authUrl}; full-permission token ${mock.tokens.full} (--list-tokens for all)`);
-  const stop = (): void => void mock.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // SIGINT or SIGTERM, directly, through `npm run` (it forwards the signal) or to the process group (it may
+  // come twice): close the port once, then exit 0.
+  let stopping: Promise<void> | undefined;
+  const stop = (): void => {
+    stopping ??= mock.close().then(() => process.exit(0), (error: Error) => {
+      console.error(`ems mock: ${error.message}`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 function variant(text: string | undefined): Variant {
@@ -78,6 +96,16 @@ function variant(text: string | undefined): Variant {
     console.error(`--${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
+}
+
+/** `--rate-limit 5/s` (or `5`): requests a second. */
+function rateLimit(text: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:\/\s*s)?\s*$/.exec(text);
+  if (!match) {
+    console.error(`--rate-limit must be N/s (requests a second, e.g. 5/s), got "${text}"\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return Number(match[1]);
 }
 
 function integer(name: string, text: string | undefined): number {
