@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { FAULTS, startMock } from './index';
 import { parseVariant, type Variant } from './variant';
+import { parseRateLimit } from './rate-limit';
 import { TOKENS } from './tokens';
 
 const USAGE = `Usage: npm run mock -- [options]
@@ -18,7 +19,8 @@ const USAGE = `Usage: npm run mock -- [options]
   --strict-methods    refuse POST on helper/ping and the exports (interface.md names GET alone); default: every
                       operation takes POST with a JSON body, as the service does (alt: strict)
   --no-cors           send no CORS headers and answer no preflight (default: any origin may call the mock)
-  --rate-limit N/s    at most N requests a second (a token bucket); beyond it HTTP 429 with Retry-After (0: refuse all)
+  --rate-limit N/s    at most N requests a second (a token bucket; also N/m, N/h); beyond it HTTP 429 with
+                      Retry-After in seconds (0: refuse all; also EMS_MOCK_RATE_LIMIT for the embedded mock)
   --list-faults       print the faults (name, rule, description) and exit
   --list-tokens       print the tokens and exit
   --help              print this help`;
@@ -98,14 +100,13 @@ function variant(text: string | undefined): Variant {
   }
 }
 
-/** `--rate-limit 5/s` (or `5`): requests a second. */
 function rateLimit(text: string): number {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:\/\s*s)?\s*$/.exec(text);
-  if (!match) {
-    console.error(`--rate-limit must be N/s (requests a second, e.g. 5/s), got "${text}"\n\n${USAGE}`);
+  try {
+    return parseRateLimit(text);
+  } catch (error) {
+    console.error(`--${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
-  return Number(match[1]);
 }
 
 function integer(name: string, text: string | undefined): number {

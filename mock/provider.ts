@@ -1,6 +1,7 @@
 import type { ProvidedTarget, Settings, TargetProvider } from '../harness/core';
 import { startMock } from './index';
 import type { MockOptions } from './options';
+import { parseRateLimit } from './rate-limit';
 import { parseVariant } from './variant';
 import { startProblemJsonAdapter } from './problem-json-adapter';
 import { startRestAdapter, type RestAdapterOptions, type RunningRestAdapter } from './rest-adapter';
@@ -49,8 +50,12 @@ export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: Nod
     exportPendingPolls: EMBEDDED_PENDING_POLLS,
     exportFileLifetimeMs: EMBEDDED_FILE_LIFETIME_MS,
     variant: parseVariant(env[VARIANT_ENV]),
+    ...(env[RATE_LIMIT_ENV] ? { rateLimitPerSecond: parseRateLimit(env[RATE_LIMIT_ENV]) } : {}),
   };
 }
+
+/** The environment variable giving the embedded mock a rate limit (`5/s`; mock/rate-limit.ts): a staging server's 429s, for self-tests. */
+export const RATE_LIMIT_ENV = 'EMS_MOCK_RATE_LIMIT';
 
 /** The environment variable naming the embedded mock's variant (mock/variant.ts): `alt` for the second opinion. */
 export const VARIANT_ENV = 'EMS_MOCK_VARIANT';

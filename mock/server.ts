@@ -41,7 +41,7 @@ async function serve(request: IncomingMessage, response: ServerResponse, state: 
   }
   const retryAfterS = rateLimit.take();
   if (retryAfterS !== undefined) {
-    const limit = state.options.rateLimitPerSecond;
+    const limit = Number(state.options.rateLimitPerSecond.toPrecision(3));
     const refusal = new ApiError(ErrorCode.rateLimited, `Too many requests: at most ${limit} a second; retry after ${retryAfterS} s`);
     response.setHeader('Retry-After', String(retryAfterS));
     sendJson(response, 429, errorEnvelope(refusal, state.faults, state.alt).body, state.alt);

@@ -16,7 +16,7 @@ export interface TestEnd {
 /**
  * Gives every declared rule without a verdict the verdict its test's end implies: a check that
  * ended normally without judging fails (it must not pass silently); one that threw fails with the
- * error; one cut short is inconclusive.
+ * error (a rate limit that never cleared leaves it inconclusive); one cut short is inconclusive.
  */
 export function settleDeclaredRules(judge: Judge, end: TestEnd): void {
   for (const rule of judge.declared) {
@@ -38,7 +38,11 @@ function settlement(end: TestEnd): { verdict: 'fail' | 'inconclusive' | 'skipped
       return { verdict: 'inconclusive', reason: 'unfinished: the run was interrupted' };
     case 'failed': {
       const transport = end.transportError;
-      if (transport && end.error?.includes(transport.message)) return { verdict: 'fail', reason: transport.message, evidence: [transport.evidence] };
+      if (transport && end.error?.includes(transport.message)) {
+        // A rate limit that never cleared is no answer of the target's to the rule: unjudged, never failed.
+        const verdict = transport.reason === 'rate-limited' ? 'inconclusive' : 'fail';
+        return { verdict, reason: transport.message, evidence: [transport.evidence] };
+      }
       return { verdict: 'fail', reason: end.error || 'the test failed without a message' };
     }
   }
