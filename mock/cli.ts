@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { FAULTS, startMock } from './index';
-import { parseVariant, type Variant } from './variant';
+import { parseVariant } from './variant';
 import { parseRateLimit } from './rate-limit';
 import { TOKENS } from './tokens';
 
@@ -25,27 +25,29 @@ const USAGE = `Usage: npm run mock -- [options]
   --list-tokens       print the tokens and exit
   --help              print this help`;
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '4010' },
-    host: { type: 'string', default: '127.0.0.1' },
-    faults: { type: 'string' },
-    scale: { type: 'string', default: '1' },
-    seed: { type: 'string', default: '1' },
-    'clock-start': { type: 'string' },
-    'clock-speed': { type: 'string' },
-    'export-pending-polls': { type: 'string' },
-    'export-file-lifetime-ms': { type: 'string' },
-    quirks: { type: 'boolean', default: false },
-    variant: { type: 'string' },
-    'strict-methods': { type: 'boolean' },
-    'no-cors': { type: 'boolean', default: false },
-    'rate-limit': { type: 'string' },
-    'list-faults': { type: 'boolean', default: false },
-    'list-tokens': { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-});
+const { values } = orUsage(() =>
+  parseArgs({
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      faults: { type: 'string' },
+      scale: { type: 'string', default: '1' },
+      seed: { type: 'string', default: '1' },
+      'clock-start': { type: 'string' },
+      'clock-speed': { type: 'string' },
+      'export-pending-polls': { type: 'string' },
+      'export-file-lifetime-ms': { type: 'string' },
+      quirks: { type: 'boolean', default: false },
+      variant: { type: 'string' },
+      'strict-methods': { type: 'boolean' },
+      'no-cors': { type: 'boolean', default: false },
+      'rate-limit': { type: 'string' },
+      'list-faults': { type: 'boolean', default: false },
+      'list-tokens': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }),
+);
 
 if (values.help) {
   console.log(USAGE);
@@ -66,10 +68,10 @@ if (values.help) {
       speed: values['clock-speed'] === undefined ? undefined : Number(values['clock-speed']),
     },
     quirks: values.quirks,
-    variant: variant(values.variant ?? process.env.EMS_MOCK_VARIANT),
+    variant: orUsage(() => parseVariant(values.variant ?? process.env.EMS_MOCK_VARIANT), '--'),
     ...(values['strict-methods'] ? { strictMethods: true } : {}),
     cors: !values['no-cors'],
-    ...(values['rate-limit'] === undefined ? {} : { rateLimitPerSecond: rateLimit(values['rate-limit']) }),
+    ...(values['rate-limit'] === undefined ? {} : { rateLimitPerSecond: orUsage(() => parseRateLimit(values['rate-limit']!), '--') }),
     ...(values['export-pending-polls'] === undefined ? {} : { exportPendingPolls: integer('export-pending-polls', values['export-pending-polls']) }),
     ...(values['export-file-lifetime-ms'] === undefined ? {} : { exportFileLifetimeMs: integer('export-file-lifetime-ms', values['export-file-lifetime-ms']) }),
   }).catch((error: Error) => {
@@ -91,20 +93,12 @@ if (values.help) {
   process.on('SIGTERM', stop);
 }
 
-function variant(text: string | undefined): Variant {
+/** What `parse` reads, or its error in one line with the usage (exit 2); `prefix` before the message ("--" for a flag's value). */
+function orUsage<T>(parse: () => T, prefix = 'ems mock: '): T {
   try {
-    return parseVariant(text);
+    return parse();
   } catch (error) {
-    console.error(`--${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-}
-
-function rateLimit(text: string): number {
-  try {
-    return parseRateLimit(text);
-  } catch (error) {
-    console.error(`--${(error as Error).message}\n\n${USAGE}`);
+    console.error(`${prefix}${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
 }
