@@ -167,7 +167,7 @@ async function run(env: Record<string, string | undefined>, values: RunFlags, ba
 async function preflight(target: Target): Promise<void> {
   const redactor = createRedactor(target.tokens);
   const api = createApiClient(target);
-  const response = await api.call('helper.ping', { allowTransportFailure: true, timeoutMs: Math.min(PREFLIGHT_TIMEOUT_MS, target.timeoutMs) });
+  const response = await api.call('helper.ping', { allowTransportFailure: true, allowRateLimited: true, timeoutMs: Math.min(PREFLIGHT_TIMEOUT_MS, target.timeoutMs) });
   if (response.status === 404) {
     throw new ConfigError(`no helper/ping at ${target.baseUrl} (HTTP 404): check --base-url (it includes the version segment, e.g. https://host/v1)`);
   }

@@ -10,9 +10,10 @@ import { dirname, resolve } from 'node:path';
 import { repoPath } from '../harness/contract';
 import { ConfigError, readSettings, reportDir } from '../harness/core';
 import { harDocument, REPORT_PATH, startProxy, writeHar, type ProxiedExchange } from '../harness/traffic';
-import { runChild } from './lib/child';
+import { killChildren, runChild } from './lib/child';
 import { parseFlags, positiveInteger, runMain, UsageError } from './lib/cli';
 import { childEnv } from './lib/env';
+import { onStopSignal } from './lib/stop-signal';
 
 const USAGE = `usage: npm run proxy -- --target URL [--port N] [--host H] [--har-out FILE] [--profile P] [--base-url URL] [--auth-url URL] [--workers N]
   Forwards every request to --target (an origin, optionally with a path prefix) unchanged and records the exchanges.
@@ -69,18 +70,22 @@ async function main(): Promise<number> {
   });
   console.log(`proxy: ${proxy.url} -> ${target}; recording to ${harFile}; GET ${proxy.url}${REPORT_PATH} or Ctrl+C writes the HAR and the reports`);
 
+  // Stopped by a signal (directly, through `npm run`, or to the process group): free the port, write the HAR,
+  // judge it and exit with the judgement's code. A second Ctrl+C while judging gives up (exit 130).
   return new Promise((done) => {
-    let stopping = false;
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.on(signal, () => {
-        if (stopping) process.exit(130);
-        stopping = true;
+    onStopSignal(
+      (signal) => {
+        console.log(`proxy: ${signal}: stopping; writing the HAR and judging it`);
         void proxy
           .close()
           .then(report)
           .then((result) => done(result.exit));
-      });
-    }
+      },
+      () => {
+        killChildren();
+        process.exit(130);
+      },
+    );
   });
 }
 

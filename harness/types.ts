@@ -148,6 +148,16 @@ export interface Profile {
     /** 0/1 where a boolean is documented. */
     booleanAsZeroOne: boolean;
   };
+  /**
+   * How the target says a request was refused for its rate limit, besides HTTP 429 (always one). Such an
+   * answer is never judged: the client waits (Retry-After when sent), retries and slows its pace.
+   */
+  rateLimit?: {
+    /** HTTP statuses that mean a rate limit, besides 429. */
+    httpStatus?: number[];
+    /** Error codes (outcome.codePointer) of an error answer that mean a rate limit. */
+    errorCode?: (number | string)[];
+  };
   /** What the documented reads cannot tell about the target's data. */
   fixtures?: ProfileFixtures;
 }
@@ -253,7 +263,9 @@ export type TransportFailureReason =
   | 'not-json'
   | 'body-too-large'
   | 'server-error'
-  | 'unexpected-status';
+  | 'unexpected-status'
+  /** The target kept answering that its rate limit was reached (HTTP 429 or the profile's signal) past the retries or the budget. */
+  | 'rate-limited';
 
 // ------------------------------------------------------------------ reports/conformance.json
 
@@ -319,6 +331,8 @@ export interface ConformanceReport {
   seed: number;
   counts: Record<VerdictKind, number>;
   requests: number;
+  /** Answers that were the target's rate limit (HTTP 429 or the profile's signal): waited out and retried, never judged. Absent when none. */
+  rateLimited?: number;
   /** Parameters of each operation the run sent at least once: operation -> parameter -> count. */
   coverage: Record<string, Record<string, number>>;
   rules: RuleResult[];

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { FAULTS, startMock } from './index';
-import { parseVariant, type Variant } from './variant';
+import { parseVariant } from './variant';
+import { parseRateLimit } from './rate-limit';
 import { TOKENS } from './tokens';
 
 const USAGE = `Usage: npm run mock -- [options]
@@ -15,28 +16,38 @@ const USAGE = `Usage: npm run mock -- [options]
   --export-file-lifetime-ms N  export files expire N ms after their job completed (default 24 h; alt 6 h)
   --quirks            emit the real service's quirks ("" for absent values, private as 0/1)
   --variant V         default, or alt: the other reasonable choice wherever interface.md is silent (also EMS_MOCK_VARIANT)
+  --strict-methods    refuse POST on helper/ping and the exports (interface.md names GET alone); default: every
+                      operation takes POST with a JSON body, as the service does (alt: strict)
+  --no-cors           send no CORS headers and answer no preflight (default: any origin may call the mock)
+  --rate-limit N/s    at most N requests a second (a token bucket; also N/m, N/h); beyond it HTTP 429 with
+                      Retry-After in seconds (0: refuse all; also EMS_MOCK_RATE_LIMIT for the embedded mock)
   --list-faults       print the faults (name, rule, description) and exit
   --list-tokens       print the tokens and exit
   --help              print this help`;
 
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '4010' },
-    host: { type: 'string', default: '127.0.0.1' },
-    faults: { type: 'string' },
-    scale: { type: 'string', default: '1' },
-    seed: { type: 'string', default: '1' },
-    'clock-start': { type: 'string' },
-    'clock-speed': { type: 'string' },
-    'export-pending-polls': { type: 'string' },
-    'export-file-lifetime-ms': { type: 'string' },
-    quirks: { type: 'boolean', default: false },
-    variant: { type: 'string' },
-    'list-faults': { type: 'boolean', default: false },
-    'list-tokens': { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-});
+const { values } = orUsage(() =>
+  parseArgs({
+    options: {
+      port: { type: 'string', default: '4010' },
+      host: { type: 'string', default: '127.0.0.1' },
+      faults: { type: 'string' },
+      scale: { type: 'string', default: '1' },
+      seed: { type: 'string', default: '1' },
+      'clock-start': { type: 'string' },
+      'clock-speed': { type: 'string' },
+      'export-pending-polls': { type: 'string' },
+      'export-file-lifetime-ms': { type: 'string' },
+      quirks: { type: 'boolean', default: false },
+      variant: { type: 'string' },
+      'strict-methods': { type: 'boolean' },
+      'no-cors': { type: 'boolean', default: false },
+      'rate-limit': { type: 'string' },
+      'list-faults': { type: 'boolean', default: false },
+      'list-tokens': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }),
+);
 
 if (values.help) {
   console.log(USAGE);
@@ -57,7 +68,10 @@ if (values.help) {
       speed: values['clock-speed'] === undefined ? undefined : Number(values['clock-speed']),
     },
     quirks: values.quirks,
-    variant: variant(values.variant ?? process.env.EMS_MOCK_VARIANT),
+    variant: orUsage(() => parseVariant(values.variant ?? process.env.EMS_MOCK_VARIANT), '--'),
+    ...(values['strict-methods'] ? { strictMethods: true } : {}),
+    cors: !values['no-cors'],
+    ...(values['rate-limit'] === undefined ? {} : { rateLimitPerSecond: orUsage(() => parseRateLimit(values['rate-limit']!), '--') }),
     ...(values['export-pending-polls'] === undefined ? {} : { exportPendingPolls: integer('export-pending-polls', values['export-pending-polls']) }),
     ...(values['export-file-lifetime-ms'] === undefined ? {} : { exportFileLifetimeMs: integer('export-file-lifetime-ms', values['export-file-lifetime-ms']) }),
   }).catch((error: Error) => {
@@ -66,16 +80,25 @@ if (values.help) {
   });
   console.log(`EMS mock listening on ${mock.baseUrl}`);
   console.log(`  auth URL ${mock.authUrl}; full-permission token ${mock.tokens.full} (--list-tokens for all)`);
-  const stop = (): void => void mock.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // SIGINT or SIGTERM, directly, through `npm run` (it forwards the signal) or to the process group (it may
+  // come twice): close the port once, then exit 0.
+  let stopping: Promise<void> | undefined;
+  const stop = (): void => {
+    stopping ??= mock.close().then(() => process.exit(0), (error: Error) => {
+      console.error(`ems mock: ${error.message}`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
-function variant(text: string | undefined): Variant {
+/** What `parse` reads, or its error in one line with the usage (exit 2); `prefix` before the message ("--" for a flag's value). */
+function orUsage<T>(parse: () => T, prefix = 'ems mock: '): T {
   try {
-    return parseVariant(text);
+    return parse();
   } catch (error) {
-    console.error(`--${(error as Error).message}\n\n${USAGE}`);
+    console.error(`${prefix}${(error as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
 }

@@ -25,6 +25,8 @@ export const ErrorCode = {
   methodNotAllowed: 505,
   /** No operation at this path. */
   unknownOperation: 506,
+  /** More requests than the mock's rate limit allows (rateLimitPerSecond; answered with HTTP 429). */
+  rateLimited: 429,
   /** The jobID or fileKey names nothing (or an expired file). */
   notFound: 601,
   /** An identical export job is still Pending. */
@@ -62,6 +64,7 @@ export const ALT_ERROR_CODE = {
   method: 2003,
   path: 2004,
   bodyTooLarge: 2005,
+  rateLimited: 2006,
   notFound: 3001,
   duplicate: 3002,
   failed: 3003,
@@ -84,6 +87,7 @@ const ALT_CODES: Record<ErrorCodeValue, number> = {
   504: ALT_ERROR_CODE.bodyTooLarge,
   505: ALT_ERROR_CODE.method,
   506: ALT_ERROR_CODE.path,
+  429: ALT_ERROR_CODE.rateLimited,
   601: ALT_ERROR_CODE.notFound,
   602: ALT_ERROR_CODE.duplicate,
   603: ALT_ERROR_CODE.failed,

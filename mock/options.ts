@@ -36,6 +36,19 @@ export interface MockOptions {
   bodyLimitBytes?: number;
   /** 'alt': the other reasonable choice at every point interface.md leaves open (mock/README.md, "Variant alt"). Default 'default'. */
   variant?: Variant;
+  /**
+   * Refuse a method interface.md does not name for the operation (POST on helper/ping and the exports, code 505).
+   * Default false: every operation takes POST with a JSON body as well, as the service does (service-facts.md,
+   * Transport); variant alt: true.
+   */
+  strictMethods?: boolean;
+  /** Answer CORS preflights and send Access-Control-* headers on every answer. Default true. */
+  cors?: boolean;
+  /**
+   * At most this many operation requests a second (a token bucket holding as many); beyond it an HTTP 429 with
+   * Retry-After (seconds). 0 refuses every request. Default: no limit.
+   */
+  rateLimitPerSecond?: number;
 }
 
 export interface RunningMock {
@@ -69,6 +82,9 @@ export function resolveOptions(options: MockOptions): ResolvedOptions {
     quirks: options.quirks ?? false,
     bodyLimitBytes: options.bodyLimitBytes ?? 5 * 1024 * 1024,
     variant: options.variant ?? 'default',
+    strictMethods: options.strictMethods ?? options.variant === 'alt',
+    cors: options.cors ?? true,
+    rateLimitPerSecond: options.rateLimitPerSecond ?? Infinity,
     ...(options.exportFileLifetimeMs === undefined ? {} : { exportFileLifetimeMs: options.exportFileLifetimeMs }),
   };
   if (!Number.isInteger(resolved.scale) || resolved.scale < 1) throw new RangeError(`scale must be an integer >= 1, got ${resolved.scale}`);
@@ -80,5 +96,7 @@ export function resolveOptions(options: MockOptions): ResolvedOptions {
   if (!(polls === Infinity || (Number.isInteger(polls) && polls >= 0))) throw new RangeError(`exportPendingPolls must be an integer >= 0, got ${polls}`);
   const lifetime = resolved.exportFileLifetimeMs;
   if (lifetime !== undefined && !(Number.isInteger(lifetime) && lifetime > 0)) throw new RangeError(`exportFileLifetimeMs must be an integer > 0, got ${lifetime}`);
+  const rate = resolved.rateLimitPerSecond;
+  if (!(rate === Infinity || (Number.isFinite(rate) && rate >= 0))) throw new RangeError(`rateLimitPerSecond must be a number >= 0, got ${rate}`);
   return resolved;
 }

@@ -1,6 +1,7 @@
 import type { ProvidedTarget, Settings, TargetProvider } from '../harness/core';
 import { startMock } from './index';
 import type { MockOptions } from './options';
+import { parseRateLimit } from './rate-limit';
 import { parseVariant } from './variant';
 import { startProblemJsonAdapter } from './problem-json-adapter';
 import { startRestAdapter, type RestAdapterOptions, type RunningRestAdapter } from './rest-adapter';
@@ -51,6 +52,7 @@ export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: Nod
     exportFileLifetimeMs: EMBEDDED_FILE_LIFETIME_MS,
     variant: parseVariant(env[VARIANT_ENV]),
     ...(env[CLOCK_START_ENV] ? { clock: { start: env[CLOCK_START_ENV] } } : {}),
+    ...(env[RATE_LIMIT_ENV] ? { rateLimitPerSecond: parseRateLimit(env[RATE_LIMIT_ENV]) } : {}),
   };
 }
 
@@ -59,6 +61,9 @@ export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: Nod
  * the harness then reads "now" on that clock (EMS_TARGET_CLOCK_OFFSET_MS). The fault matrix pins it to midday.
  */
 export const CLOCK_START_ENV = 'EMS_MOCK_CLOCK_START';
+
+/** The environment variable giving the embedded mock a rate limit (`5/s`; mock/rate-limit.ts): a staging server's 429s, for self-tests. */
+export const RATE_LIMIT_ENV = 'EMS_MOCK_RATE_LIMIT';
 
 /** The environment variable naming the embedded mock's variant (mock/variant.ts): `alt` for the second opinion. */
 export const VARIANT_ENV = 'EMS_MOCK_VARIANT';

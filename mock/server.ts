@@ -2,9 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { HttpMethod } from '../harness/types';
 import { handleAdmin, isAdminPath } from './admin';
 import { authenticate, permissionDenied } from './auth';
+import { answerPreflight, isPreflight, setCorsHeaders } from './cors';
 import { errorEnvelope, successEnvelope, type EnvelopeResponse } from './envelope';
 import { ApiError, ErrorCode, invalidParameter } from './errors';
 import { Params } from './params';
+import { RequestRateLimit } from './rate-limit';
 import { parseJsonBody, readRawBody, type RawBody } from './request-body';
 import { APP_TOKEN_PATH, applicationAccessToken, findOperation, VERSION_PREFIX, type Operation, type OperationContext, type OperationResult } from './routes';
 import type { MockState } from './state';
@@ -12,8 +14,9 @@ import { ALT_KNOWN_PARAMETERS } from './variant';
 
 /** The mock's HTTP server: every request answers, nothing it receives can crash it. */
 export function createMockServer(state: MockState): Server {
+  const rateLimit = new RequestRateLimit(state.options.rateLimitPerSecond);
   return createServer((request, response) => {
-    serve(request, response, state).catch((error: unknown) => {
+    serve(request, response, state, rateLimit).catch((error: unknown) => {
       console.error('ems mock: internal error', error);
       if (!response.headersSent) sendEnvelope(response, errorEnvelope(new ApiError(ErrorCode.internal, 'Internal error in the mock; nothing was changed'), state.faults, state.alt));
       else response.destroy();
@@ -21,14 +24,27 @@ export function createMockServer(state: MockState): Server {
   });
 }
 
-async function serve(request: IncomingMessage, response: ServerResponse, state: MockState): Promise<void> {
+async function serve(request: IncomingMessage, response: ServerResponse, state: MockState, rateLimit: RequestRateLimit): Promise<void> {
   // The HTTP Date header tells the mock clock's now (a client reads the target's clock from it), not the host's.
   response.setHeader('Date', new Date(state.clock.now()).toUTCString());
+  if (state.options.cors) setCorsHeaders(request, response);
   const body = await readRawBody(request, state.options.bodyLimitBytes);
+  if (state.options.cors && isPreflight(request)) {
+    answerPreflight(request, response);
+    return;
+  }
   const url = new URL(request.url ?? '/', 'http://mock.invalid');
   if (isAdminPath(url.pathname)) {
     const answer = handleAdmin(request.method ?? 'GET', url.pathname, body.text, state, request.socket.remoteAddress);
     sendJson(response, answer.status, answer.body);
+    return;
+  }
+  const retryAfterS = rateLimit.take();
+  if (retryAfterS !== undefined) {
+    const limit = Number(state.options.rateLimitPerSecond.toPrecision(3));
+    const refusal = new ApiError(ErrorCode.rateLimited, `Too many requests: at most ${limit} a second; retry after ${retryAfterS} s`);
+    response.setHeader('Retry-After', String(retryAfterS));
+    sendJson(response, 429, errorEnvelope(refusal, state.faults, state.alt).body, state.alt);
     return;
   }
   if (url.pathname === APP_TOKEN_PATH) {
@@ -59,10 +75,9 @@ function serveOperation(request: IncomingMessage, url: URL, rawBody: RawBody, st
 
 function runOperation(request: IncomingMessage, url: URL, rawBody: RawBody, state: MockState): OperationResult {
   const operation = findOperation(url.pathname);
-  if (!operation) throw new ApiError(ErrorCode.unknownOperation, `No operation at ${url.pathname}; operations live under ${VERSION_PREFIX}/`);
+  if (!operation) throw unknownOperation(url.pathname);
   const method = request.method === 'GET' || request.method === 'POST' ? (request.method as HttpMethod) : undefined;
-  // alt: the GET-only operations (helper/ping, exports) take POST as well, parameters in a JSON body.
-  const methods: readonly HttpMethod[] = state.alt ? ['GET', 'POST'] : operation.methods;
+  const methods = acceptedMethods(operation, state.options.strictMethods);
   if (!method || !methods.includes(method)) {
     throw new ApiError(ErrorCode.methodNotAllowed, `${operation.path.slice(1)} accepts ${methods.join(' or ')}, not ${request.method}`);
   }
@@ -86,6 +101,20 @@ function runOperation(request: IncomingMessage, url: URL, rawBody: RawBody, stat
     if (!permissionIgnored(operation, state)) throw permissionDenied(operation.permission);
   }
   return operation.handle(context);
+}
+
+/**
+ * Every operation takes POST with a JSON body, as the service does (service-facts.md, Transport: its PHP
+ * client POSTs every call, helper/ping and the exports included). strictMethods (variant alt) keeps to the
+ * methods interface.md names: POST on helper/ping or an export is refused.
+ */
+function acceptedMethods(operation: Operation, strict: boolean): readonly HttpMethod[] {
+  return strict || operation.methods.includes('POST') ? operation.methods : [...operation.methods, 'POST'];
+}
+
+function unknownOperation(pathname: string): ApiError {
+  if (pathname.startsWith(`${VERSION_PREFIX}/`)) return new ApiError(ErrorCode.unknownOperation, `Unknown operation ${pathname.slice(VERSION_PREFIX.length + 1)} (no operation at ${pathname})`);
+  return new ApiError(ErrorCode.unknownOperation, `No operation at ${pathname}; operations live under ${VERSION_PREFIX}/`);
 }
 
 /** alt: a parameter the operation does not take is refused (the default ignores it). */

@@ -4,9 +4,10 @@ import type { ApiResponse } from './api-response';
 import type { Target } from './config';
 import type { Params } from './encode';
 import { sharedRateLimiter, type RateLimiter } from './rate-limit';
-import { readExchange } from './read-exchange';
+import { rateLimitDecision, rateLimitSignal, backoffMs } from './rate-limit-signal';
+import { readExchange, type ExchangeReading } from './read-exchange';
 import { createRedactor } from './redact';
-import { buildRequest, type RequestOptions } from './request';
+import { buildRequest, type BuiltRequest, type RequestOptions } from './request';
 import { send, WireFailure, type WireResponse } from './transport';
 import { TransportError } from './transport-error';
 
@@ -15,6 +16,12 @@ export interface CallOptions extends RequestOptions {
   allowTransportFailure?: boolean;
   /** Overrides the target's per-request timeout (e.g. a short preflight). */
   timeoutMs?: number;
+  /**
+   * Return a request the target's rate limit kept refusing as outcome "transport" (reason rate-limited)
+   * instead of throwing. Only for callers that judge no rule on the answer (the preflight): a check's
+   * answer must never be a rate limit (allowTransportFailure alone does not cover it).
+   */
+  allowRateLimited?: boolean;
 }
 
 export interface ApiClient {
@@ -26,6 +33,8 @@ export interface RequestRecorder {
   request(op: OperationKey, params: Params): void;
   verdict(verdict: Verdict): void;
   transportFailure(error: TransportError): void;
+  /** The target's rate limit refused a request (the client waits and retries it). */
+  rateLimited?(op: OperationKey): void;
 }
 
 export interface ClientOptions {
@@ -47,8 +56,34 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     const request = buildRequest(info, target, callOptions);
     const params = callOptions.params ?? {};
     options.recorder?.request(op, params);
-    await rateLimiter.take();
 
+    for (let attempt = 1; ; attempt++) {
+      await rateLimiter.take();
+      const { response, verdicts, wire } = await exchange(op, request, params, callOptions);
+      const limit = wire && rateLimitSignal(response, wire, profile, Date.now());
+      if (limit) {
+        // The target's rate limit answered, not the target: never judged. Wait as told, slow down, retry.
+        options.recorder?.rateLimited?.(op);
+        const decision = rateLimitDecision(limit, attempt, Date.now(), target.deadline);
+        if ('retryAfterMs' in decision) {
+          rateLimiter.limited(decision.retryAfterMs);
+          continue;
+        }
+        rateLimiter.limited(backoffMs(attempt));
+        const limited = { ...response, outcome: 'transport' as const, transport: { reason: 'rate-limited' as const, detail: decision.giveUp } };
+        if (callOptions.allowRateLimited) return limited;
+        throw transportFailure(limited, info.path);
+      }
+      if (response.transport) {
+        if (callOptions.allowTransportFailure) return response;
+        throw transportFailure({ ...response, transport: response.transport }, info.path);
+      }
+      for (const verdict of verdicts) options.recorder?.verdict(verdict);
+      return response;
+    }
+  }
+
+  async function exchange(op: OperationKey, request: BuiltRequest, params: Params, callOptions: CallOptions): Promise<ExchangeReading & { wire?: WireResponse }> {
     const started = performance.now();
     let answer: WireResponse | WireFailure;
     try {
@@ -58,16 +93,14 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
       answer = error;
     }
     const durationMs = Math.round(performance.now() - started);
-    const { response, verdicts } = readExchange({ op, request, params, answer, durationMs }, profile, redactor);
+    const reading = readExchange({ op, request, params, answer, durationMs }, profile, redactor);
+    return answer instanceof WireFailure ? reading : { ...reading, wire: answer };
+  }
 
-    if (response.transport) {
-      if (callOptions.allowTransportFailure) return response;
-      const error = new TransportError({ ...response, transport: response.transport }, info.path);
-      options.recorder?.transportFailure(error);
-      throw error;
-    }
-    for (const verdict of verdicts) options.recorder?.verdict(verdict);
-    return response;
+  function transportFailure(response: ApiResponse & { transport: NonNullable<ApiResponse['transport']> }, path: string): TransportError {
+    const error = new TransportError(response, path);
+    options.recorder?.transportFailure(error);
+    return error;
   }
 
   return { call };

@@ -87,7 +87,8 @@ export class Judge {
 
     if (result.kind === 'stopped') {
       if (!(result.error instanceof TransportError)) throw result.error;
-      this.record({ rule, verdict: 'fail', reason: result.error.message, evidence: [result.error.evidence], requests: 0, samples });
+      const verdict = result.error.reason === 'rate-limited' ? 'inconclusive' : 'fail';
+      this.record({ rule, verdict, reason: result.error.message, evidence: [result.error.evidence], requests: 0, samples });
     } else if (result.kind === 'deviated') {
       const { deviation, counterexample } = result;
       const replay = `EMS_SEED=${result.seed} EMS_PATH=${result.path} npm run conformance -- --grep @rule:${rule}`;

@@ -22,8 +22,9 @@ type Settlement =
  * Gives the declared rules the verdict their test's end implies. A check that threw anything but a
  * transport failure hit a harness error: every declared rule gets `error` (which outranks a pass it
  * recorded before, never a failure). Otherwise only rules without a verdict are settled: a transport
- * failure fails them with its reason and evidence; a check that ended without judging is a harness
- * error too (it must not pass silently); one cut short is inconclusive.
+ * failure fails them with its reason and evidence (a rate limit that never cleared leaves them
+ * inconclusive); a check that ended without judging is a harness error too (it must not pass silently);
+ * one cut short is inconclusive.
  */
 export function settleDeclaredRules(judge: Judge, end: TestEnd): void {
   const settled = settlement(end);
@@ -47,7 +48,11 @@ function settlement(end: TestEnd): Settlement {
       return { verdict: 'inconclusive', reason: 'unfinished: the run was interrupted' };
     case 'failed': {
       const transport = end.transportError;
-      if (transport && end.error?.message?.includes(transport.message)) return { verdict: 'fail', reason: transport.message, evidence: [transport.evidence] };
+      if (transport && end.error?.message?.includes(transport.message)) {
+        // A rate limit that never cleared is no answer of the target's to the rule: unjudged, never failed.
+        const verdict = transport.reason === 'rate-limited' ? 'inconclusive' : 'fail';
+        return { verdict, reason: transport.message, evidence: [transport.evidence] };
+      }
       return harnessError(end.error ?? { message: 'the test failed without a message' });
     }
   }

@@ -15,6 +15,8 @@ export interface WireResponse {
   body: Buffer;
   /** The HTTP Date header as sent (the target's clock when it answered, to the second); absent when it sent none. */
   date?: string;
+  /** The Retry-After header as sent (seconds or an HTTP date); absent when it sent none. */
+  retryAfter?: string;
 }
 
 export interface WireLimits {
@@ -79,8 +81,8 @@ export function send(request: WireRequest, limits: WireLimits): Promise<WireResp
       });
       res.on('end', () =>
         finish(() => {
-          const date = res.headers.date;
-          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '', body: Buffer.concat(chunks), ...(date ? { date } : {}) });
+          const { date, 'retry-after': retryAfter } = res.headers;
+          resolve({ status: res.statusCode ?? 0, contentType: res.headers['content-type'] ?? '', body: Buffer.concat(chunks), ...(date ? { date } : {}), ...(retryAfter ? { retryAfter } : {}) });
         }),
       );
       res.on('error', failFromError);

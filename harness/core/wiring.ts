@@ -53,6 +53,7 @@ export function wiredClient(target: Target, recording: Recording, workers: numbe
         recording.judge.countRequest();
         recording.coverage.count(op, params);
       },
+      rateLimited: () => recording.coverage.rateLimited(),
       ...report,
     },
   });

@@ -124,6 +124,7 @@ export function buildReport(
     seed: target?.seed ?? 0,
     counts,
     requests: coverage.requests,
+    ...(coverage.rateLimited ? { rateLimited: coverage.rateLimited } : {}),
     coverage: coverage.params,
     rules,
     createdContacts: distinctContacts(outcomes.flatMap((outcome) => outcome.createdContacts)),

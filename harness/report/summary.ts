@@ -15,7 +15,7 @@ export function renderSummary(report: ConformanceReport, outDir = 'reports'): st
     : target.embeddedMock ? `embedded mock${target.faults.length ? `, faults ${target.faults.join(', ')}` : ''}` : 'external target';
   const lines = [
     `conformance: ${target.baseUrl} (profile ${target.profile}; ${mock})`,
-    `  ${durationInWords(report.durationMs)}, ${report.requests} requests, seed ${report.seed}`,
+    `  ${durationInWords(report.durationMs)}, ${report.requests} requests${report.rateLimited ? ` (${report.rateLimited} answered by the target's rate limit: waited out, retried, never judged)` : ''}, seed ${report.seed}`,
     `  ${countsInWords(report.counts)}`,
   ];
   if (failing.length) lines.push('', `failing (${failing.length}):`, ...failing.map(oneLine));

@@ -44,7 +44,7 @@ describe('REST adapter: errors', () => {
   });
 
   it('405 for a method the operation does not take', async () => {
-    assertRestError('helper.ping', await rig.rest.call('/helper/ping', { method: 'POST', body: {} }), 405, ErrorCode.methodNotAllowed);
+    assertRestError('helper.ping', await rig.rest.call('/helper/ping', { method: 'DELETE' }), 405, ErrorCode.methodNotAllowed);
     assertRestError('contacts.import', await rig.rest.call('/contacts/import', { method: 'GET' }), 405, ErrorCode.methodNotAllowed);
     assertRestError('groups.search', await rig.rest.call('/groups/search', { method: 'DELETE' }), 405, ErrorCode.methodNotAllowed);
   });
