@@ -22,13 +22,13 @@ const reporters: ReporterDescription[] = [
   [codePath('harness/report/conformance-reporter')],
   ...(minimal ? [] : [['html', { outputFolder: join(reportDir(env), 'playwright'), open: 'never' }] as ReporterDescription]),
   ...(env.EMS_PLAYWRIGHT_JSON ? [['json', { outputFile: env.EMS_PLAYWRIGHT_JSON }] as ReporterDescription] : []),
-  ...(env.EMS_BLOB === '1' || sharded ? [['blob', { outputDir: env.EMS_BLOB_DIR ?? workPath('blob-report') }] as ReporterDescription] : []),
+  ...(env.EMS_BLOB === '1' || sharded ? [['blob', { outputDir: workPath(env.EMS_BLOB_DIR ?? 'blob-report') }] as ReporterDescription] : []),
 ];
 
 /** The conformance run: API checks only (no browser), one verdict per rule, see docs/ARCHITECTURE.md. */
 export default defineConfig({
   testDir: runsBuilt ? repoPath('build', 'suites') : repoPath('suites'),
-  outputDir: env.EMS_TEST_RESULTS_DIR ?? workPath('test-results'),
+  outputDir: workPath(env.EMS_TEST_RESULTS_DIR ?? 'test-results'),
   fullyParallel: true,
   workers: Number(env.EMS_WORKERS) > 0 ? Number(env.EMS_WORKERS) : 2,
   retries: 0,

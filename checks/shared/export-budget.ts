@@ -32,7 +32,7 @@ const runKey = (target: BudgetTarget): string =>
   createHash('sha256').update(`${target.baseUrl}\n${target.startedAt}\n${target.exportBudgetS}`).digest('hex').slice(0, 24);
 
 function markerFile(target: BudgetTarget): string {
-  const dir = join(process.env.EMS_TEST_RESULTS_DIR ?? workPath('test-results'), '.export-budget');
+  const dir = join(workPath(process.env.EMS_TEST_RESULTS_DIR ?? 'test-results'), '.export-budget');
   return join(dir, `${runKey(target)}.json`);
 }
 
