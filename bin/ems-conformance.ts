@@ -8,9 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { oneLine } from '../harness/core';
-import { repoPath } from '../harness/contract';
-import { isUsageError } from './lib/cli';
+// Only what --help needs is loaded up front: a command loads the harness when it starts.
+import { repoPath } from '../harness/contract/repo-path';
 
 /** A subcommand: what it does, the npm script that is its alias in the repository, and how it starts. */
 interface Command {
@@ -140,7 +139,8 @@ async function main(args: string[]): Promise<void> {
   await command.start();
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
+main(process.argv.slice(2)).catch(async (error: unknown) => {
+  const [{ isUsageError }, { oneLine }] = await Promise.all([import('./lib/cli'), import('../harness/core')]);
   const caller = error instanceof BadInvocation || isUsageError(error) || (error instanceof Error && 'code' in error && error.code === 'ENOENT');
   console.error(`ems-conformance: ${caller || !(error instanceof Error) ? oneLine(error) : (error.stack ?? oneLine(error))}`);
   process.exit(caller ? 2 : 1);
