@@ -8,8 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-// Only what --help needs is loaded up front: a command loads the harness when it starts.
-import { repoPath } from '../harness/contract/repo-path';
+// Only what --help needs is loaded up front (no harness module): a command loads the harness when it starts.
 
 /** A subcommand: what it does, the npm script that is its alias in the repository, and how it starts. */
 interface Command {
@@ -99,6 +98,7 @@ async function startSpecBundle(): Promise<unknown> {
   try {
     createRequire(import.meta.url).resolve('@redocly/cli/package.json');
   } catch {
+    const { repoPath } = await import('../harness/contract');
     throw new BadInvocation(`spec-bundle needs @redocly/cli (a development dependency of the repository); the installed package ships the bundle at ${repoPath('dist', 'openapi.json')}`);
   }
   return import('./spec-bundle');
@@ -106,7 +106,8 @@ async function startSpecBundle(): Promise<unknown> {
 
 class BadInvocation extends Error {}
 
-function version(): string {
+async function version(): Promise<string> {
+  const { repoPath } = await import('../harness/contract');
   return (JSON.parse(readFileSync(repoPath('package.json'), 'utf8')) as { version: string }).version;
 }
 
@@ -119,7 +120,7 @@ async function main(args: string[]): Promise<void> {
     return;
   }
   if (first === '--version' || first === '-V') {
-    console.log(version());
+    console.log(await version());
     return;
   }
   const name = first === undefined || first.startsWith('-') ? 'run' : first;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { repoPath } from '../contract/repo-path';
+import { repoPath } from '../contract';
 import type { Area, OperationKey, RuleCatalogue, RuleResult } from '../types';
 
 /** What the renderers take from the rule catalogue beyond the report itself: area titles and order, rule operations. */
