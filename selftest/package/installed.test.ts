@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
+import { childEnv } from '../../bin/lib/env';
 import { repoPath } from '../../harness/contract';
 import type { ConformanceReport } from '../../harness/types';
 
@@ -32,10 +33,7 @@ interface Finished {
 }
 
 /** Our environment without any EMS_* variable (the caller's target must not leak in), with these on top. */
-function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const kept = Object.entries(process.env).filter((entry): entry is [string, string] => !entry[0].startsWith('EMS_') && entry[1] !== undefined);
-  return { ...Object.fromEntries(kept), CI: '1', ...extra };
-}
+const cleanEnv = (extra: Record<string, string> = {}): Record<string, string> => childEnv({ CI: '1', ...extra });
 
 /** Runs a command in the temporary project (or `cwd`) and collects its output, stdout and stderr together. */
 function exec(command: string, args: string[], options: { env?: Record<string, string>; cwd?: string; limitMs?: number } = {}): Promise<Finished> {
