@@ -32,8 +32,12 @@ interface Finished {
   out: string;
 }
 
-/** Our environment without any EMS_* variable (the caller's target must not leak in), with these on top. */
-const cleanEnv = (extra: Record<string, string> = {}): Record<string, string> => childEnv({ CI: '1', ...extra });
+/**
+ * Our environment as a user's shell has it, with these on top: no EMS_* variable (the caller's target must not
+ * leak in) and none of the npm_* variables `npm test` sets (npm_config_local_prefix would point npm at this repository).
+ */
+const cleanEnv = (extra: Record<string, string> = {}): Record<string, string> =>
+  Object.fromEntries(Object.entries(childEnv({ CI: '1', ...extra })).filter(([name]) => !name.startsWith('npm_')));
 
 /** Runs a command in the temporary project (or `cwd`) and collects its output, stdout and stderr together. */
 function exec(command: string, args: string[], options: { env?: Record<string, string>; cwd?: string; limitMs?: number } = {}): Promise<Finished> {
