@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -182,4 +183,41 @@ test('should gate with the shell recipe: 2 shards merged exit 0, and exit 1 when
   const report = readReport(join(project, 'reports'));
   assert.deepEqual(PING_RULES.map((id) => verdictOf(report, id)), ['pass', 'fail']);
   assert.equal(report.counts.fail, 1);
+});
+
+test('should stop the proxy on SIGTERM: HAR and reports written, port free, exit code of the judgement', { timeout: 400_000 }, async () => {
+  const target = new URL(await startMock()).origin;
+  const dir = join(project, 'proxied');
+  mkdirSync(dir);
+  // The installed command itself, as a CI script's `ems-conformance proxy & ... kill $!` signals it.
+  const proxy = spawn(join(project, 'node_modules', '.bin', 'ems-conformance'), ['proxy', '--target', target, '--port', '0'], { cwd: dir, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proxy.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  proxy.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => proxy.on('close', resolve));
+  const proxyUrl = await new Promise<URL>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the proxy did not start: ${out}`)), 60_000);
+    proxy.stdout.on('data', () => {
+      const url = /^proxy: (http:\S+)/m.exec(out)?.[1];
+      if (url) resolve((clearTimeout(timer), new URL(url)));
+    });
+  });
+
+  // Enough traffic for the offline judgement to decide helper/ping's rules (a token other operations accept).
+  const run = await npx(['run', '--base-url', `${proxyUrl.origin}/v1`, '--token', MOCK_TOKEN, '--grep', 'helper|envelope']);
+  assert.equal(run.code, 0, run.out.slice(-3000));
+  proxy.kill('SIGTERM');
+  const code = await exited;
+
+  assert.ok(existsSync(join(dir, 'reports', 'proxy.har')), `no HAR: ${out.slice(-2000)}`);
+  const report = readReport(join(dir, 'reports'));
+  assert.deepEqual(PING_RULES.map((id) => verdictOf(report, id)), ['pass', 'pass'], out.slice(-3000));
+  assert.equal(report.counts.fail, 0);
+  assert.equal(code, 0, `the proxy's exit code is not its judgement's (no rule fails): ${out.slice(-3000)}`);
+  const portFree = await new Promise<boolean>((resolve) => {
+    const socket = connect(Number(proxyUrl.port), proxyUrl.hostname);
+    socket.on('connect', () => (socket.destroy(), resolve(false)));
+    socket.on('error', () => resolve(true));
+  });
+  assert.ok(portFree, 'the proxy still listens after SIGTERM');
 });
