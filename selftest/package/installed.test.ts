@@ -128,6 +128,10 @@ test('should print every command, and each command its usage, with --help', asyn
   const unknown = await npx(['rnu']);
   assert.equal(unknown.code, 2, unknown.out);
   assert.match(unknown.out, /unknown command "rnu"/);
+  // spec-bundle regenerates the repository's bundle; the package ships it and says where.
+  const bundle = await exec(bin, ['spec-bundle']);
+  assert.equal(bundle.code, 2, bundle.out);
+  assert.ok(bundle.out.includes(join(installed, 'dist', 'openapi.json')), bundle.out);
 });
 
 test('should judge the embedded mock with every suite, exit 0 and write the reports in the project folder', { timeout: 300_000 }, async () => {
