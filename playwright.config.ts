@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { repoPath } from './harness/contract';
+import { codePath, repoPath, runsBuilt, workPath } from './harness/contract';
 import { reportDir, TARGET_PROVIDER_VARIABLE } from './harness/core';
 
 const env = process.env;
 // The composition root: without EMS_BASE_URL the run starts the reference mock, which reaches the harness
 // only through this target provider (harness/ never imports mock/; see harness/core/target-provider.ts).
-env[TARGET_PROVIDER_VARIABLE] ||= repoPath('mock', 'provider.ts');
+env[TARGET_PROVIDER_VARIABLE] ||= codePath('mock/provider');
 const seconds = (variable: string, fallback: number) => {
   const value = Number(env[variable]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -19,17 +19,17 @@ const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('
 const minimal = env.EMS_REPORTERS === 'minimal';
 const reporters: ReporterDescription[] = [
   ...(minimal ? [] : [[env.CI ? 'dot' : 'list'] as ReporterDescription]),
-  [repoPath('harness', 'report', 'conformance-reporter.ts')],
+  [codePath('harness/report/conformance-reporter')],
   ...(minimal ? [] : [['html', { outputFolder: join(reportDir(env), 'playwright'), open: 'never' }] as ReporterDescription]),
   ...(env.EMS_PLAYWRIGHT_JSON ? [['json', { outputFile: env.EMS_PLAYWRIGHT_JSON }] as ReporterDescription] : []),
-  ...(env.EMS_BLOB === '1' || sharded ? [['blob', { outputDir: env.EMS_BLOB_DIR ?? repoPath('blob-report') }] as ReporterDescription] : []),
+  ...(env.EMS_BLOB === '1' || sharded ? [['blob', { outputDir: workPath(env.EMS_BLOB_DIR ?? 'blob-report') }] as ReporterDescription] : []),
 ];
 
 /** The conformance run: API checks only (no browser), one verdict per rule, see docs/ARCHITECTURE.md. */
 export default defineConfig({
-  // EMS_SUITES_DIR: another folder of suites (the self-tests' fixture suites); default suites/.
-  testDir: env.EMS_SUITES_DIR ?? repoPath('suites'),
-  outputDir: env.EMS_TEST_RESULTS_DIR ?? repoPath('test-results'),
+  // EMS_SUITES_DIR: another folder of suites (the self-tests' fixture suites); default suites/ (build/suites/ in the package).
+  testDir: env.EMS_SUITES_DIR ?? (runsBuilt ? repoPath('build', 'suites') : repoPath('suites')),
+  outputDir: workPath(env.EMS_TEST_RESULTS_DIR ?? 'test-results'),
   fullyParallel: true,
   workers: Number(env.EMS_WORKERS) > 0 ? Number(env.EMS_WORKERS) : 2,
   retries: 0,
@@ -38,6 +38,6 @@ export default defineConfig({
   // Past the time budget no test starts (its rules are inconclusive, "unfinished"); the tests still running
   // get a grace of a few request timeouts, then the run stops and what they left unjudged is inconclusive.
   globalTimeout: (seconds('EMS_BUDGET_S', 600) + Math.max(15, (3 * seconds('EMS_TIMEOUT_MS', 10_000)) / 1000)) * 1000,
-  globalSetup: repoPath('harness', 'core', 'global-setup.ts'),
+  globalSetup: codePath('harness/core/global-setup'),
   reporter: reporters,
 });

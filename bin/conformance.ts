@@ -6,7 +6,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { repoPath } from '../harness/contract';
 import {
   ConfigError,
   createApiClient,
@@ -28,6 +27,7 @@ import { runExit } from '../harness/report/exit-code';
 import { DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/traffic';
 import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild } from './lib/child';
+import { CONFORMANCE_CONFIG, playwrightCommand } from './lib/commands';
 import { parseFlags, positiveInteger, runMain } from './lib/cli';
 
 /** Flags that set an environment variable of docs/ARCHITECTURE.md. */
@@ -132,9 +132,10 @@ interface RunFlags {
 async function run(env: Record<string, string | undefined>, values: RunFlags, baseline: ConformanceReport | undefined, failOn: string): Promise<number> {
   const reportFile = join(reportDir(env), 'conformance.json');
   rmSync(reportFile, { force: true });
-  const args = ['test', ...(values.grep ? ['--grep', values.grep] : []), ...(values.shard ? ['--shard', values.shard] : [])];
+  const args = ['test', '--config', CONFORMANCE_CONFIG, ...(values.grep ? ['--grep', values.grep] : []), ...(values.shard ? ['--shard', values.shard] : [])];
   // In our process group: Ctrl+C reaches Playwright, which ends the run and still writes the report.
-  const finished = await runChild(repoPath('node_modules', '.bin', 'playwright'), args, { env, output: 'inherit', ownGroup: false });
+  // In the working directory: what the run writes goes under it (an installed package writes nothing inside itself).
+  const finished = await runChild(...playwrightCommand(args), { env, cwd: process.cwd(), output: 'inherit', ownGroup: false });
   const playwrightExit = finished.code ?? (finished.signal ? 130 : 1);
   if (!existsSync(reportFile)) {
     console.error(`conformance: no report was written (playwright exited with code ${playwrightExit})`);

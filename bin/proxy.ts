@@ -7,10 +7,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { repoPath } from '../harness/contract';
 import { ConfigError, readSettings, reportDir } from '../harness/core';
 import { harDocument, REPORT_PATH, startProxy, writeHar, type ProxiedExchange } from '../harness/traffic';
 import { killChildren, runChild } from './lib/child';
+import { ownCliCommand } from './lib/commands';
 import { parseFlags, positiveInteger, runMain, UsageError } from './lib/cli';
 import { childEnv } from './lib/env';
 import { onStopSignal } from './lib/stop-signal';
@@ -92,10 +92,10 @@ async function main(): Promise<number> {
 /** Writes the HAR (atomically, tokens redacted) and judges it with `conformance --har`; its exit code and report folder. */
 async function judge(harFile: string, exchanges: readonly ProxiedExchange[], profile: ReturnType<typeof readSettings>['profile'], values: Record<string, unknown>) {
   writeHar(harFile, harDocument(exchanges, profile));
-  const args = ['bin/conformance.ts', '--har', harFile];
+  const args = ['run', '--har', harFile];
   for (const flag of ['profile', 'base-url', 'auth-url', 'workers']) if (typeof values[flag] === 'string') args.push(`--${flag}`, values[flag] as string);
   const env = childEnv({ EMS_REPORT_DIR: reportDir(process.env), EMS_TEST_RESULTS_DIR: process.env.EMS_TEST_RESULTS_DIR, CI: process.env.CI });
-  const finished = await runChild(repoPath('node_modules', '.bin', 'tsx'), args, { env, output: 'pipe', onLine: (line) => console.log(line) });
+  const finished = await runChild(...ownCliCommand(args), { cwd: process.cwd(), env, output: 'pipe', onLine: (line) => console.log(line) });
   if (finished.stderr.trim()) process.stderr.write(finished.stderr);
   const error = finished.code === 2 ? { error: finished.stderr.trim().split('\n').pop() ?? '' } : {};
   return { har: harFile, exchanges: exchanges.length, exit: finished.code ?? 1, reports: reportDir(process.env), ...error };

@@ -4,12 +4,12 @@
  * and the embedded mock's own tokens. Default folders: reports/, test-results/, blob-report/.
  */
 import { TOKEN_VARIABLES } from '../harness/core';
-import { repoPath } from '../harness/contract';
+import { workPath } from '../harness/contract';
 import { renderSecretHits, scanForSecrets, type Secret } from '../harness/report/secret-scan';
 import { TOKEN_VALUES } from '../mock';
 
 const dirs = process.argv.slice(2);
-const folders = dirs.length > 0 ? dirs : ['reports', 'test-results', 'blob-report'].map((d) => repoPath(d));
+const folders = dirs.length > 0 ? dirs : ['reports', 'test-results', 'blob-report'].map((d) => workPath(d));
 
 const secrets: Secret[] = [
   ...Object.values(TOKEN_VARIABLES).flatMap((variable) => {

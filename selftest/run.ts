@@ -19,7 +19,7 @@ const CONCURRENCY = 3;
  * last and runs alone. The order changes only how long npm test takes.
  */
 const LONG_FIRST = [
-  'ecosystem/specmatic', 'hostile/partial', 'variant/alt-clean', 'outputs/shards', 'outputs/baseline', 'config/bad-config', 'hostile/', 'core/bin', 'matrix/',
+  'ecosystem/specmatic', 'package/installed', 'hostile/partial', 'variant/alt-clean', 'outputs/shards', 'outputs/baseline', 'config/bad-config', 'hostile/', 'core/bin', 'matrix/',
   'outputs/', 'problem-json/e2e', 'core/e2e', 'rest/e2e', 'mock/fault-deviations', 'layers/',
 ];
 const rank = (file: string) => {

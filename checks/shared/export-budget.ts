@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { repoPath } from '../../harness/contract';
+import { workPath } from '../../harness/contract';
 import type { Target } from '../../harness/core';
 
 export interface BudgetExceeded {
@@ -32,7 +32,7 @@ const runKey = (target: BudgetTarget): string =>
   createHash('sha256').update(`${target.baseUrl}\n${target.startedAt}\n${target.exportBudgetS}`).digest('hex').slice(0, 24);
 
 function markerFile(target: BudgetTarget): string {
-  const dir = join(process.env.EMS_TEST_RESULTS_DIR ?? repoPath('test-results'), '.export-budget');
+  const dir = join(workPath(process.env.EMS_TEST_RESULTS_DIR ?? 'test-results'), '.export-budget');
   return join(dir, `${runKey(target)}.json`);
 }
 

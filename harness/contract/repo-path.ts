@@ -1,10 +1,41 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
 
-/** The repository root, whatever the working directory. */
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+/**
+ * The package's own root (spec, rules, profiles, code), whatever the working directory: the nearest folder
+ * above this module that holds a package.json. In the repository that is two levels up from this file; in
+ * the built package (build/*.js, bundled) it is the folder above build/.
+ */
+export const repoRoot = packageRootAbove(dirname(fileURLToPath(import.meta.url)));
 
-/** A path inside the repository. */
+/** A path inside the package (its own files; never where a run writes). */
 export function repoPath(...segments: string[]): string {
   return resolve(repoRoot, ...segments);
+}
+
+/** Whether this code runs as the built package (build/*.js) rather than from the TypeScript sources. */
+export const runsBuilt = !fileURLToPath(import.meta.url).endsWith('.ts');
+
+/**
+ * One of the package's code entry points, named without extension ('harness/core/global-setup'): the
+ * TypeScript source in the repository, its bundled JavaScript (build/…js) in the built package.
+ */
+export function codePath(path: string): string {
+  return runsBuilt ? repoPath('build', `${path}.js`) : repoPath(`${path}.ts`);
+}
+
+/**
+ * Where a run writes (reports/, test-results/, blob-report/): under the user's working directory, not
+ * inside the package (in the repository, npm scripts run at its root, so nothing moves there).
+ */
+export function workPath(...segments: string[]): string {
+  return resolve(process.cwd(), ...segments);
+}
+
+function packageRootAbove(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(start, '..', '..');
+  }
 }

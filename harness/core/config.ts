@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { loadProfile, loadRules, repoPath } from '../contract';
+import { loadProfile, loadRules, workPath } from '../contract';
 import type { Capability, Profile, ProfileFixtures } from '../types';
 import { oneLine } from './one-line';
 import { TOKEN_NAMES, TOKEN_VARIABLES, type TokenName, type Tokens } from './tokens';
@@ -217,5 +217,5 @@ function list(text: string | undefined): string[] {
 
 /** Where a run's report files go: EMS_REPORT_DIR, default reports/ at the repository root. */
 export function reportDir(env: Env): string {
-  return env.EMS_REPORT_DIR ? resolve(env.EMS_REPORT_DIR) : repoPath('reports');
+  return env.EMS_REPORT_DIR ? resolve(env.EMS_REPORT_DIR) : workPath('reports');
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { repoPath } from '../contract';
 import type { Area, OperationKey, RuleCatalogue, RuleResult } from '../types';
 
 /** What the renderers take from the rule catalogue beyond the report itself: area titles and order, rule operations. */
@@ -8,10 +9,10 @@ export interface ReportCatalogue {
   operationsOf: (ruleId: string) => OperationKey[];
 }
 
-const RULES_FILE = new URL('../../spec/rules.yaml', import.meta.url);
+const RULES_FILE = repoPath('spec', 'rules.yaml');
 
 /** The catalogue's view for rendering; an unreadable catalogue leaves areas untitled rather than failing a report. */
-export function loadReportCatalogue(file: URL | string = RULES_FILE): ReportCatalogue {
+export function loadReportCatalogue(file: string = RULES_FILE): ReportCatalogue {
   try {
     return reportCatalogueOf(parse(readFileSync(file, 'utf8')) as RuleCatalogue);
   } catch {
