@@ -52,7 +52,7 @@ export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: Nod
     exportFileLifetimeMs: EMBEDDED_FILE_LIFETIME_MS,
     variant: parseVariant(env[VARIANT_ENV]),
     ...(env[CLOCK_START_ENV] ? { clock: { start: env[CLOCK_START_ENV] } } : {}),
-    ...(env[RATE_LIMIT_ENV] ? { rateLimitPerSecond: parseRateLimit(env[RATE_LIMIT_ENV]) } : {}),
+    ...(env[RATE_LIMIT_ENV] ? { rateLimitPerSecond: rateLimitOf(env[RATE_LIMIT_ENV]) } : {}),
   };
 }
 
@@ -77,6 +77,14 @@ export const EMBEDDED_PENDING_POLLS = 2;
  * that waiting past it costs a run a few seconds.
  */
 export const EMBEDDED_FILE_LIFETIME_MS = 5000;
+
+function rateLimitOf(text: string): number {
+  try {
+    return parseRateLimit(text);
+  } catch (error) {
+    throw new RangeError(`${RATE_LIMIT_ENV}: ${(error as Error).message}`);
+  }
+}
 
 /** Closes the mock and rethrows: a failed start leaves nothing listening. */
 function closing(mock: { close(): Promise<void> }): (error: unknown) => Promise<never> {

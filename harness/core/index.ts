@@ -10,6 +10,7 @@ export { readRecordedWire, readTrafficFile, recordedTraffic, type ReadTraffic, t
 export { readExchange, type ExchangeReading, type WireExchange } from './read-exchange';
 export { responseVerdicts } from './response-verdicts';
 export { WireFailure, type WireResponse } from './transport';
+export { rateLimitSignal, type RateLimitSignal } from './rate-limit-signal';
 export type { ApiClient, CallOptions } from './client';
 export type { ApiResponse, ExportJobView, Outcome, Paging } from './api-response';
 export type { Target } from './config';

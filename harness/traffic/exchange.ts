@@ -1,4 +1,5 @@
-import { readRecordedWire, recordedTraffic, type RecordedExchange, type RecordedToken, type RecordedTraffic, type RecordedWire, type Target } from '../core';
+import { rateLimitSignal, readRecordedWire, recordedTraffic, type RecordedExchange, type RecordedToken, type RecordedTraffic, type RecordedWire, type Target } from '../core';
+import { valueAt } from '../contract';
 import type { HttpMethod, Profile } from '../types';
 import { operationAt, type ApiBase } from './api-base';
 import { bodyParams, queryParams } from './params-of';
@@ -15,7 +16,7 @@ export interface ReadingContext {
 }
 
 /** Why an entry is not judged (counted per recording). */
-export type DropReason = 'other host or path' | 'method not in the spec';
+export type DropReason = 'other host or path' | 'method not in the spec' | 'rate limited';
 
 /** A recorded exchange, normalized (operation, parameters, token places) and redacted; or why it is dropped. */
 export function normalizeExchange(original: RawExchange, index: number, context: ReadingContext): RecordedWire | { dropped: DropReason } {
@@ -23,6 +24,8 @@ export function normalizeExchange(original: RawExchange, index: number, context:
   if (method !== 'GET' && method !== 'POST') return { dropped: 'method not in the spec' };
   const op = operationAt(original.url, context.base);
   if (!op) return { dropped: 'other host or path' };
+  // The target's rate limit answered (HTTP 429, or the profile's signal), not the target: never judged.
+  if (recordedRateLimit(original, context.profile)) return { dropped: 'rate limited' };
   const raw = redactRaw(original, context);
   const { profile, standIns } = context;
   // Read from the redacted exchange: the tokens it names are stand-ins, which are their own stand-ins.
@@ -74,6 +77,22 @@ export function trafficOf(target: Target, raws: readonly RawExchange[]): Recorde
 /** The reading context of a target (its base, profile and body cap). */
 export function contextOf(target: Pick<Target, 'baseUrl' | 'authUrl' | 'profile' | 'maxBodyBytes'>, standIns = new TokenStandIns()): ReadingContext {
   return { base: { baseUrl: target.baseUrl, authUrl: target.authUrl }, profile: target.profile, standIns, maxBodyBytes: target.maxBodyBytes };
+}
+
+/** Whether a recorded answer is the target's rate limit: read as the client reads a live one (rateLimitSignal). */
+function recordedRateLimit(raw: RawExchange, profile: Profile): boolean {
+  if (raw.status === 0 || raw.error) return false;
+  const codePointer = profile.outcome.codePointer;
+  let code: unknown;
+  if (codePointer !== undefined && profile.rateLimit?.errorCode) {
+    try {
+      code = valueAt(JSON.parse(responseBytes(raw).toString('utf8')), codePointer);
+    } catch {
+      code = undefined;
+    }
+  }
+  const readable = typeof code === 'number' || typeof code === 'string' ? { outcome: 'error' as const, code } : { outcome: 'success' as const };
+  return rateLimitSignal({ status: raw.status, ...readable }, {}, profile, 0) !== undefined;
 }
 
 function answerOf(raw: RawExchange, context: ReadingContext): RecordedWire['answer'] {

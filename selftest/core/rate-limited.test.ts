@@ -128,34 +128,28 @@ test('a limit that never clears: a rate-limited transport failure, thrown even w
   assert.match(verdict?.reason ?? '', /^transport: rate-limited/);
 });
 
-test('after a limit the pace slows down for the rest of the run: held for the wait, then at most half the rate seen', async () => {
-  let now = 0;
-  const limiter = createRateLimiter(Infinity, () => now);
-  for (let i = 0; i < 8; i++) await limiter.take();
-  limiter.limited(1000);
+/** The waits `count` takes ask for (read from setTimeout, not slept). */
+async function waitsOf(limiter: ReturnType<typeof createRateLimiter>, count: number): Promise<number[]> {
   const waits: number[] = [];
   const realSetTimeout = globalThis.setTimeout;
-  // Read the waits take() asks for without sleeping them.
   globalThis.setTimeout = ((resolve: () => void, ms: number) => (waits.push(ms), realSetTimeout(resolve, 0))) as typeof setTimeout;
   try {
-    for (let i = 0; i < 3; i++) await limiter.take();
+    for (let i = 0; i < count; i++) await limiter.take();
   } finally {
     globalThis.setTimeout = realSetTimeout;
   }
-  assert.deepEqual(waits, [1000, 1250, 1500], 'held 1 s, then 4 a second (half of the 8 seen)');
+  return waits;
+}
+
+test('after a limit the pace slows down for the rest of the run: held for the wait, then at most half the rate seen', async () => {
+  const limiter = createRateLimiter(Infinity, () => 0);
+  for (let i = 0; i < 8; i++) await limiter.take();
+  limiter.limited(1000);
+  assert.deepEqual(await waitsOf(limiter, 3), [1000, 1250, 1500], 'held 1 s, then 4 a second (half of the 8 seen)');
 });
 
 test('a capped pace halves on a limit, never below 0.5 a second', async () => {
-  let now = 0;
-  const limiter = createRateLimiter(1, () => now);
+  const limiter = createRateLimiter(1, () => 0);
   for (let i = 0; i < 3; i++) limiter.limited(0);
-  const waits: number[] = [];
-  const realSetTimeout = globalThis.setTimeout;
-  globalThis.setTimeout = ((resolve: () => void, ms: number) => (waits.push(ms), realSetTimeout(resolve, 0))) as typeof setTimeout;
-  try {
-    for (let i = 0; i < 3; i++) await limiter.take();
-  } finally {
-    globalThis.setTimeout = realSetTimeout;
-  }
-  assert.deepEqual(waits.filter((ms) => ms > 0), [2000, 4000]);
+  assert.deepEqual((await waitsOf(limiter, 3)).filter((ms) => ms > 0), [2000, 4000]);
 });

@@ -6,7 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { strFromU8, unzipSync } from 'fflate';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, test } from 'node:test';
+import { operationInfo } from '../../harness/contract';
+import { buildRequest } from '../../harness/core/request';
+import type { OperationKey } from '../../harness/types';
+import { testTarget } from '../core/support/target';
 import { MockClient, type Answer } from './client';
 
 /** What two answers must share: everything but the fresh requestID (files: the bytes). */
@@ -110,5 +114,13 @@ describe('strictMethods keeps the GET-only refusal of interface.md', () => {
         await client.close();
       }
     });
+  }
+});
+
+test('no rule judges POST on helper/ping or an export, so the default and strictMethods are both green: the spec lists GET alone there and the client sends no other method', () => {
+  const getOnly: OperationKey[] = ['helper.ping', 'exports.emails', 'exports.jobStatus', 'exports.getFile'];
+  for (const op of getOnly) {
+    assert.deepEqual(operationInfo(op).methods, ['GET'], op);
+    assert.throws(() => buildRequest(operationInfo(op), testTarget(), { method: 'POST' }), /does not take POST/, op);
   }
 });

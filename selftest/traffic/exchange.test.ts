@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { recordedExchange, trafficOf } from '../../harness/traffic';
+import { contextOf, normalizeExchange, recordedExchange, trafficOf } from '../../harness/traffic';
 import { testTarget, TOKENS } from '../core/support/target';
 
 const target = testTarget();
@@ -73,5 +73,24 @@ describe('recordedExchange: a raw exchange read as a live answer', () => {
 
   test('a URL of another API throws', () => {
     assert.throws(() => recordedExchange(target, { method: 'GET', url: 'http://other.test/v1/helper/ping', status: 200 }, 0), /no exchange with/);
+  });
+});
+
+describe('a recorded rate limit is never judged', () => {
+  const context = contextOf(target);
+  const ping = `${target.baseUrl}/helper/ping`;
+
+  test('an HTTP 429 is dropped as "rate limited", whatever its body', () => {
+    assert.deepEqual(normalizeExchange({ method: 'GET', url: ping, status: 429, responseBody: 'slow down' }, 0, context), { dropped: 'rate limited' });
+    assert.ok(!('dropped' in normalizeExchange({ method: 'GET', url: ping, status: 200, responseBody: { success: 1, code: 0, errors: [], data: {} } }, 0, context)));
+  });
+
+  test("the profile's signal (a status or an error code) is dropped too; other errors are kept", () => {
+    const limited = contextOf({ ...target, profile: { ...target.profile, rateLimit: { httpStatus: [503], errorCode: [1429] } } });
+    const error = (code: number) => ({ method: 'GET', url: ping, status: 200, responseBody: { success: 0, code, errors: ['x'], data: {} } });
+    assert.deepEqual(normalizeExchange({ method: 'GET', url: ping, status: 503, responseBody: '' }, 0, limited), { dropped: 'rate limited' });
+    assert.deepEqual(normalizeExchange(error(1429), 0, limited), { dropped: 'rate limited' });
+    assert.ok(!('dropped' in normalizeExchange(error(402), 0, limited)));
+    assert.ok(!('dropped' in normalizeExchange(error(1429), 0, context)), 'without the profile field, code 1429 is an ordinary error');
   });
 });
