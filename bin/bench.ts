@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadRules, operationInfo, repoPath } from '../harness/contract';
 import { ANNOTATION, embeddedMockEnv, newRecording, readSettings, wiredClient, workerTarget, type ApiClient, type CoverageRecord, type Target } from '../harness/core';
+import { countsInWords } from '../harness/report/verdicts';
 import type { ConformanceReport, OperationKey } from '../harness/types';
 import { provideTarget } from '../mock/provider';
 import { lastLines, runChild, stopChildrenOnSignal } from './lib/child';
@@ -258,7 +259,7 @@ function bareGet(url: string, target: Target): Promise<void> {
 // ------------------------------------------------------------------ output
 
 function printRun(run: RunFigures): void {
-  const verdicts = `${run.counts.pass} pass, ${run.counts.fail} fail, ${run.counts.inconclusive} inconclusive, ${run.counts.skipped} skipped`;
+  const verdicts = countsInWords(run.counts);
   console.log('');
   printTable(
     ['run', ''],
