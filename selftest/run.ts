@@ -20,7 +20,7 @@ const CONCURRENCY = 3;
  */
 const LONG_FIRST = [
   'ecosystem/specmatic', 'package/installed', 'hostile/partial', 'variant/alt-clean', 'outputs/shards', 'outputs/baseline', 'config/bad-config', 'hostile/', 'core/bin', 'matrix/',
-  'outputs/', 'problem-json/e2e', 'core/e2e', 'rest/e2e', 'mock/fault-deviations', 'layers/',
+  'outputs/', 'core/harness-error', 'traffic/getfile-envelope', 'traffic/stop-signals', 'checks/hour-independence', 'problem-json/e2e', 'core/e2e', 'rest/e2e', 'mock/fault-deviations', 'layers/',
 ];
 const rank = (file: string) => {
   const index = LONG_FIRST.findIndex((part) => file.includes(part));
