@@ -3,9 +3,9 @@
  * prints the summary of reports/conformance.json and exits non-zero when a rule fails (or, with
  * --baseline and --fail-on new, only when a rule newly fails). Usage: npm run conformance -- --help
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { repoPath } from '../harness/contract';
 import {
   ConfigError,
@@ -21,13 +21,11 @@ import {
   type Settings,
   type Target,
 } from '../harness/core';
-import { compareWithBaseline, type VerdictChange } from '../harness/report/baseline';
-// The summary alone: write.ts would also load the HTML renderer, which only the reporter needs.
-import { partialRules, renderSummary } from '../harness/report/summary';
 import { DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/traffic';
 import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild } from './lib/child';
 import { parseFlags, positiveInteger, runMain } from './lib/cli';
+import { concludeRun, failOnOf, readReport } from './lib/run-exit';
 
 /** Flags that set an environment variable of docs/ARCHITECTURE.md. */
 const VARIABLE_FLAGS = {
@@ -94,9 +92,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const failOn = values['fail-on'];
-  if (failOn !== 'any' && failOn !== 'new') throw new ConfigError(`--fail-on ${failOn}: use any or new`);
-  if (failOn === 'new' && !values.baseline) throw new ConfigError('--fail-on new needs --baseline <old conformance.json>');
+  const failOn = failOnOf(values['fail-on'], values.baseline);
   const baseline = values.baseline ? readReport(values.baseline, '--baseline') : undefined;
   if (values.shard !== undefined) checkShard(values.shard);
 
@@ -127,7 +123,7 @@ interface RunFlags {
   acceptPartial: boolean;
 }
 
-async function run(env: Record<string, string | undefined>, values: RunFlags, baseline: ConformanceReport | undefined, failOn: string): Promise<number> {
+async function run(env: Record<string, string | undefined>, values: RunFlags, baseline: ConformanceReport | undefined, failOn: 'any' | 'new'): Promise<number> {
   const reportFile = join(reportDir(env), 'conformance.json');
   rmSync(reportFile, { force: true });
   const args = ['test', ...(values.grep ? ['--grep', values.grep] : []), ...(values.shard ? ['--shard', values.shard] : [])];
@@ -139,33 +135,13 @@ async function run(env: Record<string, string | undefined>, values: RunFlags, ba
     return 2;
   }
 
-  const report = readReport(reportFile, 'the report');
-  // The summary tells the run's duration and seed.
-  console.log(`\n${renderSummary(report, relative(process.cwd(), reportDir(env)) || '.')}`);
-  const nothingJudged = report.counts.pass === 0 && report.counts.fail === 0 && report.counts.inconclusive > 0;
-  if (nothingJudged) console.log('conformance: no rule could be judged (every selected rule is inconclusive)');
-  // A run cut short by its budget, or left unjudged by transport failures, is not green (exit 3) unless accepted.
-  const partial = partialRules(report);
-  const unjudged = partial.unfinished.length + partial.transport.length;
-  const acceptPartial = values.acceptPartial || env.EMS_ACCEPT_PARTIAL === '1';
-  if (unjudged > 0) {
-    console.log(`conformance: ${unjudged} rule(s) left unjudged by the time budget or transport failures: ${acceptPartial ? 'partial run accepted (--accept-partial)' : 'a partial run exits 3 (--accept-partial accepts it)'}`);
-  }
-  const partialExit = unjudged > 0 && !acceptPartial ? 3 : 0;
-  if (!baseline) {
-    if (report.counts.fail > 0 || nothingJudged) return 1;
-    if (unjudged > 0) return partialExit;
-    return playwrightExit !== 0 ? 1 : 0;
-  }
-
-  const comparison = compareWithBaseline(report, baseline);
-  printChanges('newly failing', comparison.newlyFailing);
-  printChanges('newly passing', comparison.newlyPassing);
-  printChanges('changed', comparison.changed);
-  if (failOn === 'new') return comparison.newlyFailing.length > 0 ? 1 : partialExit;
-  if (report.counts.fail > 0) return 1;
-  if (unjudged > 0) return partialExit;
-  return playwrightExit !== 0 ? 1 : 0;
+  return concludeRun(readReport(reportFile, 'the report'), {
+    playwrightExit,
+    acceptPartial: values.acceptPartial || env.EMS_ACCEPT_PARTIAL === '1',
+    baseline,
+    failOn,
+    reportDir: reportDir(env),
+  });
 }
 
 /**
@@ -243,20 +219,6 @@ function checkShard(text: string): void {
   if (!match || total < 1 || index < 1 || index > total) {
     throw new ConfigError(`--shard ${text}: give I/N, part I of N with 1 <= I <= N (e.g. --shard 1/3)`);
   }
-}
-
-function readReport(path: string, what: string): ConformanceReport {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport;
-  } catch (error) {
-    throw new ConfigError(`${what} ${path} cannot be read: ${oneLine(error)}`);
-  }
-}
-
-function printChanges(title: string, changes: VerdictChange[]): void {
-  if (changes.length === 0) return;
-  console.log(`${title}:`);
-  for (const change of changes) console.log(`  ${change.id}: ${change.before} -> ${change.after}`);
 }
 
 runMain('conformance', main, (text) => redactorFromEnv(process.env).text(text));
