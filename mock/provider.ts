@@ -1,4 +1,5 @@
 import type { ProvidedTarget, Settings, TargetProvider } from '../harness/core';
+import type { EmbeddedReplay } from '../harness/types';
 import { startMock } from './index';
 import type { MockOptions } from './options';
 import { parseVariant } from './variant';
@@ -26,6 +27,7 @@ export const provideTarget: TargetProvider = async (settings: Settings): Promise
     authUrl: served.authUrl,
     tokens: mock.tokens,
     fixtures: mock.fixtures,
+    replay: embeddedMockReplay(embeddedMockOptions(settings), new URL(mock.origin).port, adapter !== undefined),
     async close() {
       await adapter?.close();
       await mock.close();
@@ -49,6 +51,26 @@ export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: Nod
     exportPendingPolls: EMBEDDED_PENDING_POLLS,
     exportFileLifetimeMs: EMBEDDED_FILE_LIFETIME_MS,
     variant: parseVariant(env[VARIANT_ENV]),
+  };
+}
+
+/**
+ * How to bring the embedded mock back after a run: `npm run mock` with the run's port, faults and options (so a
+ * failure's curl reaches it again), and the variable a rerun needs for the same variant. With an adapter in
+ * front (rest, problem-json) the curls name the adapter, which has no command of its own: only the rerun is told.
+ */
+export function embeddedMockReplay(options: MockOptions, port: string, behindAdapter: boolean): EmbeddedReplay {
+  const variant = options.variant && options.variant !== 'default' ? options.variant : undefined;
+  const flags = [
+    `--port ${port}`,
+    ...(options.faults?.length ? [`--faults ${options.faults.join(',')}`] : []),
+    `--export-pending-polls ${options.exportPendingPolls}`,
+    `--export-file-lifetime-ms ${options.exportFileLifetimeMs}`,
+    ...(variant ? [`--variant ${variant}`] : []),
+  ];
+  return {
+    ...(behindAdapter ? {} : { start: `npm run mock -- ${flags.join(' ')}` }),
+    ...(variant ? { variables: { [VARIANT_ENV]: variant } } : {}),
   };
 }
 

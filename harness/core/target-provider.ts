@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ProfileFixtures } from '../types';
+import type { EmbeddedReplay, ProfileFixtures } from '../types';
 import { ConfigError, type Settings } from './config';
 import { oneLine } from './one-line';
 import type { Tokens } from './tokens';
@@ -11,6 +11,8 @@ export interface ProvidedTarget {
   authUrl: string;
   tokens: Tokens;
   fixtures?: ProfileFixtures;
+  /** How to bring the same target back after the run (a failure's replay line names it). */
+  replay?: EmbeddedReplay;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export function embeddedMockEnv(target: Omit<ProvidedTarget, 'close'>, served: {
     ...(tokens.app ? { EMS_TOKEN_APP: tokens.app } : {}),
     EMS_EMBEDDED_MOCK: '1',
     EMS_FIXTURES_JSON: JSON.stringify(target.fixtures ?? {}),
+    ...(target.replay ? { EMS_EMBEDDED_REPLAY: JSON.stringify(target.replay) } : {}),
   };
 }
 

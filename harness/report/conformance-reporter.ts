@@ -14,6 +14,7 @@ import {
   type TargetAnnotation,
 } from '../core';
 import type { ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
+import { withReplay } from './replay';
 import { writeReportFiles } from './write';
 
 export interface ConformanceReporterOptions {
@@ -93,7 +94,8 @@ export function buildReport(
   run: Pick<FullResult, 'startTime' | 'duration' | 'status'>,
 ): ConformanceReport {
   const target = outcomes.find((outcome) => outcome.target)?.target;
-  const rules = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status));
+  const judged = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status));
+  const rules = target ? judged.map((rule) => (rule.verdict === 'fail' ? replayed(rule, outcomes, target) : rule)) : judged;
   const coverage = mergeCoverage(outcomes.flatMap((outcome) => (outcome.coverage ? [outcome.coverage] : [])));
   const counts: Record<VerdictKind, number> = { pass: 0, fail: 0, inconclusive: 0, skipped: 0 };
   for (const rule of rules) counts[rule.verdict] += 1;
@@ -112,6 +114,14 @@ export function buildReport(
     rules,
     createdContacts: distinctContacts(outcomes.flatMap((outcome) => outcome.createdContacts)),
   };
+}
+
+/** A failing rule with the replay of the first test that failed it (the run's target, faults, seed and path). */
+function replayed(rule: RuleResult, outcomes: readonly TestOutcome[], target: TargetAnnotation): RuleResult {
+  const failing = outcomes.find((outcome) => outcome.verdicts.some((verdict) => verdict.rule === rule.id && verdict.verdict === 'fail'));
+  const testRules = failing && failing.declared.length > 0 ? failing.declared : [rule.id];
+  const run = { mode: target.mode ?? 'active', ...(target.traffic ? { traffic: target.traffic } : {}), target: targetOf(target) };
+  return withReplay(rule, run, { testRules, seed: target.seed });
 }
 
 function ruleResult(
@@ -169,8 +179,8 @@ const NO_TARGET: ConformanceReport['target'] = {
   faults: [],
 };
 
-function targetOf({ baseUrl, authUrl, profile, embeddedMock, allowWrites, faults }: TargetAnnotation): ConformanceReport['target'] {
-  return { baseUrl, authUrl, profile, embeddedMock, allowWrites, faults };
+function targetOf({ baseUrl, authUrl, profile, embeddedMock, allowWrites, faults, replay }: TargetAnnotation): ConformanceReport['target'] {
+  return { baseUrl, authUrl, profile, embeddedMock, allowWrites, faults, ...(replay ? { replay } : {}) };
 }
 
 function distinctContacts(contacts: CreatedContact[]): CreatedContact[] {

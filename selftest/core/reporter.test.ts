@@ -75,7 +75,11 @@ describe('conformance reporter', () => {
     const accepts = rule(r, 'helper.ping.accepts-token');
     assert.equal(accepts.verdict, 'fail');
     assert.equal(accepts.reason, 'refused');
-    assert.equal(accepts.repro, 'curl x');
+    // The failing test's replay against the same target, then the verdict's own request.
+    assert.equal(accepts.repro, `# run the failing check again (tokens from EMS_TOKEN and friends, as for the run)
+npm run conformance -- --base-url http://127.0.0.1:1/v1 --grep '@rule:helper\\.ping\\.accepts-token( |$)' --seed 99
+# or the request alone
+curl x`);
     assert.equal(accepts.requests, 2);
     assert.deepEqual(accepts.tests, ['x.spec.ts › a', 'x.spec.ts › b']);
     assert.equal(rule(r, 'envelope.shape').verdict, 'inconclusive');
