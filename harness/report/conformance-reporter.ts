@@ -137,7 +137,14 @@ function ruleResult(
   // The time of the tests that declared the rule (not of those that judged it on the side).
   const time = declaring.length > 0 ? { durationMs: Math.round(declaring.reduce((sum, outcome) => sum + outcome.durationMs, 0)) } : {};
   if (judged.length > 0) {
-    const { verdict, reason, evidence, repro, property, tolerated, requests } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
+    const { verdict, reason: folded, evidence, repro, property, tolerated, requests } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
+    // A rule no selected test declares was only met on the side (the client checks every answer's schema and
+    // envelope): that is no judgement of it, so it counts as not selected; a deviation seen is still a failure.
+    const sideOnly = !selected.has(rule.id);
+    if (sideOnly && verdict !== 'fail') {
+      return { ...base, verdict: 'skipped', reason: `not selected in this run (checked on the side of the selected tests: ${verdict})`, evidence: [], tolerated: [], requests: 0, tests: [], ...time };
+    }
+    const reason = sideOnly ? `${folded} (seen on the side of the selected tests; the rule was not selected)` : folded;
     return {
       ...base,
       verdict,
