@@ -95,6 +95,10 @@ async function main(): Promise<number> {
   const failOn = failOnOf(values['fail-on'], values.baseline);
   const baseline = values.baseline ? readReport(values.baseline, '--baseline') : undefined;
   if (values.shard !== undefined) checkShard(values.shard);
+  // Playwright would run a worker count of 0 as its default: say so rather than run something else than asked.
+  const workersFlag = values['workers' as keyof typeof values] as string | undefined;
+  const workers = workersFlag ?? process.env.EMS_WORKERS;
+  if (workers !== undefined && workers !== '') positiveInteger(workersFlag !== undefined ? '--workers' : 'EMS_WORKERS', workers);
 
   const env: Record<string, string | undefined> = { ...process.env };
   for (const [flag, variable] of Object.entries(VARIABLE_FLAGS)) {
@@ -160,16 +164,24 @@ async function preflight(target: Target): Promise<void> {
   if (response.transport) {
     const { reason, detail } = response.transport;
     if (reason === 'unreachable') throw new ConfigError(`cannot reach ${target.baseUrl}: helper/ping got ${reason} ${detail}: check --base-url`);
-    if (response.status === 401 || response.status === 403) {
-      throw new ConfigError(`the target refused EMS_TOKEN on helper/ping (HTTP ${response.status}): check --token`);
-    }
+    if (response.status === 401 || response.status === 403) throw refused(target, `HTTP ${response.status}`);
     console.error(`conformance: warning: helper/ping got ${reason} ${redactor.text(detail)}; running anyway (rules will fail with the transport reason)`);
     return;
   }
-  if (response.outcome === 'error') {
-    const why = redactor.text(response.errors[0] ?? `HTTP ${response.status}`);
-    throw new ConfigError(`the target refused EMS_TOKEN on helper/ping (${why}): check --token`);
+  if (response.outcome === 'error') throw refused(target, redactor.text(response.errors[0] ?? `HTTP ${response.status}`));
+}
+
+/**
+ * helper/ping answered an error. Under a base URL without its version segment the request went to no
+ * operation at all (a service answers that as it likes, even as a refusal): say so rather than blame the token.
+ */
+function refused(target: Target, why: string): ConfigError {
+  const path = new URL(target.baseUrl).pathname.replace(/\/+$/, '');
+  if (!/\/v\d+(?:\.\d+)*$/i.test(path)) {
+    const example = `${target.baseUrl.replace(/\/+$/, '')}/v1`;
+    return new ConfigError(`helper/ping at ${target.baseUrl} answered an error (${why}): the base URL is probably missing its version segment (e.g. ${example})`);
   }
+  return new ConfigError(`the target refused EMS_TOKEN on helper/ping (${why}): check --token`);
 }
 
 /**
