@@ -49,7 +49,7 @@ export function replayCommand(run: ReplayedRun, failure: FailureToReplay): strin
 export function reproScript(run: ReplayedRun, failure: FailureToReplay): string {
   const { target } = run;
   const rerun = replayCommand(run, failure);
-  const lines = [`# run the failing check again${target.embeddedMock ? ' (the embedded mock with the same faults)' : run.mode === 'traffic' ? ' on the same recordings' : ' (tokens from EMS_TOKEN and friends, as for the run)'}`, rerun];
+  const lines = [`# run the failing check again${target.embeddedMock ? ' (the embedded mock with the same faults)' : run.mode === 'traffic' ? ' on the same recordings (named as the run read them: run it from their folder)' : ' (tokens from EMS_TOKEN and friends, as for the run)'}`, rerun];
   if (!failure.curl) return lines.join('\n');
   if (target.embeddedMock && target.replay?.start) {
     lines.push(
