@@ -12,7 +12,13 @@ const seconds = (variable: string, fallback: number) => {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 };
 const MARGIN_S = 60;
-const sharded = process.argv.some((arg) => arg === '--shard' || arg.startsWith('--shard='));
+/** This command's `--shard I/N` (either spelling), e.g. "1/2"; undefined when not sharded. */
+const shardIndex = process.argv.findIndex((arg) => arg === '--shard');
+const shard = shardIndex >= 0 ? process.argv[shardIndex + 1] : process.argv.find((arg) => arg.startsWith('--shard='))?.slice('--shard='.length);
+// The blob reporter empties its folder first: each shard writes into its own (shard-I-of-N), so a shard run
+// on the same machine leaves the other shards' blobs alone. `npm run conformance:merge` gathers them all.
+const blobRoot = workPath(env.EMS_BLOB_DIR ?? 'blob-report');
+const blobDir = shard ? join(blobRoot, `shard-${shard.replace('/', '-of-')}`) : blobRoot;
 
 // EMS_REPORTERS=minimal: the conformance report only (the fault matrix runs Playwright many times).
 // EMS_PLAYWRIGHT_JSON=<file>: Playwright's JSON report too (per-test durations, read by bin/bench.ts).
@@ -22,7 +28,7 @@ const reporters: ReporterDescription[] = [
   [codePath('harness/report/conformance-reporter')],
   ...(minimal ? [] : [['html', { outputFolder: join(reportDir(env), 'playwright'), open: 'never' }] as ReporterDescription]),
   ...(env.EMS_PLAYWRIGHT_JSON ? [['json', { outputFile: env.EMS_PLAYWRIGHT_JSON }] as ReporterDescription] : []),
-  ...(env.EMS_BLOB === '1' || sharded ? [['blob', { outputDir: workPath(env.EMS_BLOB_DIR ?? 'blob-report') }] as ReporterDescription] : []),
+  ...(env.EMS_BLOB === '1' || shard ? [['blob', { outputDir: blobDir }] as ReporterDescription] : []),
 ];
 
 /** The conformance run: API checks only (no browser), one verdict per rule, see docs/ARCHITECTURE.md. */

@@ -3,9 +3,9 @@
  * prints the summary of reports/conformance.json and exits non-zero when a rule fails (or, with
  * --baseline and --fail-on new, only when a rule newly fails). Usage: npm run conformance -- --help
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import {
   ConfigError,
   createApiClient,
@@ -20,15 +20,12 @@ import {
   type Settings,
   type Target,
 } from '../harness/core';
-import { compareWithBaseline, type VerdictChange } from '../harness/report/baseline';
-// The summary alone: write.ts would also load the HTML renderer, which only the reporter needs.
-import { renderSummary } from '../harness/report/summary';
-import { runExit } from '../harness/report/exit-code';
 import { DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/traffic';
 import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild } from './lib/child';
 import { CONFORMANCE_CONFIG, playwrightCommand } from './lib/commands';
 import { parseFlags, positiveInteger, runMain } from './lib/cli';
+import { concludeRun, failOnOf, readReport } from './lib/run-exit';
 
 /** Flags that set an environment variable of docs/ARCHITECTURE.md. */
 const VARIABLE_FLAGS = {
@@ -96,11 +93,13 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const failOn = values['fail-on'];
-  if (failOn !== 'any' && failOn !== 'new') throw new ConfigError(`--fail-on ${failOn}: use any or new`);
-  if (failOn === 'new' && !values.baseline) throw new ConfigError('--fail-on new needs --baseline <old conformance.json>');
+  const failOn = failOnOf(values['fail-on'], values.baseline);
   const baseline = values.baseline ? readReport(values.baseline, '--baseline') : undefined;
   if (values.shard !== undefined) checkShard(values.shard);
+  // Playwright would run a worker count of 0 as its default: say so rather than run something else than asked.
+  const workersFlag = values['workers' as keyof typeof values] as string | undefined;
+  const workers = workersFlag ?? process.env.EMS_WORKERS;
+  if (workers !== undefined && workers !== '') positiveInteger(workersFlag !== undefined ? '--workers' : 'EMS_WORKERS', workers);
 
   const env: Record<string, string | undefined> = { ...process.env };
   for (const [flag, variable] of Object.entries(VARIABLE_FLAGS)) {
@@ -129,7 +128,7 @@ interface RunFlags {
   acceptPartial: boolean;
 }
 
-async function run(env: Record<string, string | undefined>, values: RunFlags, baseline: ConformanceReport | undefined, failOn: string): Promise<number> {
+async function run(env: Record<string, string | undefined>, values: RunFlags, baseline: ConformanceReport | undefined, failOn: 'any' | 'new'): Promise<number> {
   const reportFile = join(reportDir(env), 'conformance.json');
   rmSync(reportFile, { force: true });
   const args = ['test', '--config', CONFORMANCE_CONFIG, ...(values.grep ? ['--grep', values.grep] : []), ...(values.shard ? ['--shard', values.shard] : [])];
@@ -142,21 +141,13 @@ async function run(env: Record<string, string | undefined>, values: RunFlags, ba
     return 2;
   }
 
-  const report = readReport(reportFile, 'the report');
-  // The summary tells the run's duration and seed.
-  console.log(`\n${renderSummary(report, relative(process.cwd(), reportDir(env)) || '.')}`);
-  const acceptPartial = values.acceptPartial || env.EMS_ACCEPT_PARTIAL === '1';
-  let newlyFailing: number | undefined;
-  if (baseline) {
-    const comparison = compareWithBaseline(report, baseline);
-    printChanges('newly failing', comparison.newlyFailing);
-    printChanges('newly passing', comparison.newlyPassing);
-    printChanges('changed', comparison.changed);
-    if (failOn === 'new') newlyFailing = comparison.newlyFailing.length;
-  }
-  const exit = runExit(report, { acceptPartial, playwrightExit, ...(newlyFailing === undefined ? {} : { newlyFailing }) });
-  for (const note of exit.notes) console.log(note);
-  return exit.code;
+  return concludeRun(readReport(reportFile, 'the report'), {
+    playwrightExit,
+    acceptPartial: values.acceptPartial || env.EMS_ACCEPT_PARTIAL === '1',
+    baseline,
+    failOn,
+    reportDir: reportDir(env),
+  });
 }
 
 /**
@@ -175,16 +166,24 @@ async function preflight(target: Target): Promise<void> {
   if (response.transport) {
     const { reason, detail } = response.transport;
     if (reason === 'unreachable') throw new ConfigError(`cannot reach ${target.baseUrl}: helper/ping got ${reason} ${detail}: check --base-url`);
-    if (response.status === 401 || response.status === 403) {
-      throw new ConfigError(`the target refused EMS_TOKEN on helper/ping (HTTP ${response.status}): check --token`);
-    }
+    if (response.status === 401 || response.status === 403) throw refused(target, `HTTP ${response.status}`);
     console.error(`conformance: warning: helper/ping got ${reason} ${redactor.text(detail)}; running anyway (rules will fail with the transport reason)`);
     return;
   }
-  if (response.outcome === 'error') {
-    const why = redactor.text(response.errors[0] ?? `HTTP ${response.status}`);
-    throw new ConfigError(`the target refused EMS_TOKEN on helper/ping (${why}): check --token`);
+  if (response.outcome === 'error') throw refused(target, redactor.text(response.errors[0] ?? `HTTP ${response.status}`));
+}
+
+/**
+ * helper/ping answered an error. Under a base URL without its version segment the request went to no
+ * operation at all (a service answers that as it likes, even as a refusal): say so rather than blame the token.
+ */
+function refused(target: Target, why: string): ConfigError {
+  const path = new URL(target.baseUrl).pathname.replace(/\/+$/, '');
+  if (!/\/v\d+(?:\.\d+)*$/i.test(path)) {
+    const example = `${target.baseUrl.replace(/\/+$/, '')}/v1`;
+    return new ConfigError(`helper/ping at ${target.baseUrl} answered an error (${why}): the base URL is probably missing its version segment (e.g. ${example})`);
   }
+  return new ConfigError(`the target refused EMS_TOKEN on helper/ping (${why}): check --token`);
 }
 
 /**
@@ -234,20 +233,6 @@ function checkShard(text: string): void {
   if (!match || total < 1 || index < 1 || index > total) {
     throw new ConfigError(`--shard ${text}: give I/N, part I of N with 1 <= I <= N (e.g. --shard 1/3)`);
   }
-}
-
-function readReport(path: string, what: string): ConformanceReport {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport;
-  } catch (error) {
-    throw new ConfigError(`${what} ${path} cannot be read: ${oneLine(error)}`);
-  }
-}
-
-function printChanges(title: string, changes: VerdictChange[]): void {
-  if (changes.length === 0) return;
-  console.log(`${title}:`);
-  for (const change of changes) console.log(`  ${change.id}: ${change.before} -> ${change.after}`);
 }
 
 runMain('conformance', main, (text) => redactorFromEnv(process.env).text(text));

@@ -310,6 +310,14 @@ export interface TrafficSource {
 /** How a run judged: `active` sends its own requests; `traffic` judges recorded exchanges and sends none. */
 export type RunMode = 'active' | 'traffic';
 
+/** How to bring a run's embedded target back: the command that starts it by hand, and what a rerun must set. */
+export interface EmbeddedReplay {
+  /** Starts the same target listening where the run's did (absent when it cannot be started alone). */
+  start?: string;
+  /** Environment variables a rerun of the conformance command needs to start the same target (e.g. EMS_MOCK_VARIANT). */
+  variables?: Record<string, string>;
+}
+
 export interface ConformanceReport {
   tool: 'ems-conformance';
   version: string;
@@ -325,6 +333,8 @@ export interface ConformanceReport {
     allowWrites: boolean;
     /** Mock faults switched on (embedded mock only). */
     faults: string[];
+    /** How to bring the same embedded target back after the run (absent: an external target). */
+    replay?: EmbeddedReplay;
   };
   startedAt: string;
   durationMs: number;

@@ -1,4 +1,6 @@
 import type { ProvidedTarget, Settings, TargetProvider } from '../harness/core';
+import { cliCommand } from '../harness/contract';
+import type { EmbeddedReplay } from '../harness/types';
 import { startMock } from './index';
 import type { MockOptions } from './options';
 import { parseRateLimit } from './rate-limit';
@@ -28,6 +30,7 @@ export const provideTarget: TargetProvider = async (settings: Settings): Promise
     tokens: mock.tokens,
     fixtures: mock.fixtures,
     clockOffsetMs: mock.clockAheadMs(),
+    replay: embeddedMockReplay(embeddedMockOptions(settings), new URL(mock.origin).port, adapter !== undefined),
     async close() {
       await adapter?.close();
       await mock.close();
@@ -64,6 +67,28 @@ export const CLOCK_START_ENV = 'EMS_MOCK_CLOCK_START';
 
 /** The environment variable giving the embedded mock a rate limit (`5/s`; mock/rate-limit.ts): a staging server's 429s, for self-tests. */
 export const RATE_LIMIT_ENV = 'EMS_MOCK_RATE_LIMIT';
+
+/**
+ * How to bring the embedded mock back after a run: `npm run mock` with the run's port, faults and options (so a
+ * failure's curl reaches it again), and the variable a rerun needs for the same variant. With an adapter in
+ * front (rest, problem-json) the curls name the adapter, which has no command of its own: only the rerun is told.
+ */
+export function embeddedMockReplay(options: MockOptions, port: string, behindAdapter: boolean): EmbeddedReplay {
+  const variant = options.variant && options.variant !== 'default' ? options.variant : undefined;
+  const flags = [
+    `--port ${port}`,
+    ...(options.faults?.length ? [`--faults ${options.faults.join(',')}`] : []),
+    `--export-pending-polls ${options.exportPendingPolls}`,
+    `--export-file-lifetime-ms ${options.exportFileLifetimeMs}`,
+    ...(variant ? [`--variant ${variant}`] : []),
+    ...(options.clock?.start ? [`--clock-start '${options.clock.start}'`] : []),
+    ...(options.rateLimitPerSecond ? [`--rate-limit ${options.rateLimitPerSecond}/s`] : []),
+  ];
+  return {
+    ...(behindAdapter ? {} : { start: `${cliCommand('mock')} ${flags.join(' ')}` }),
+    ...(variant ? { variables: { [VARIANT_ENV]: variant } } : {}),
+  };
+}
 
 /** The environment variable naming the embedded mock's variant (mock/variant.ts): `alt` for the second opinion. */
 export const VARIANT_ENV = 'EMS_MOCK_VARIANT';

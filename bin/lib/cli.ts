@@ -10,9 +10,10 @@ type Options = NonNullable<ParseArgsConfig['options']>;
 /**
  * parseArgs, strict, with two kindnesses: a value that starts with a dash but is none of the command's
  * flags (`--max-rps -3`) is taken as the value, so the flag's own check can say what it expects; and
- * a flag left without its value names what it takes (`expects`, e.g. { 'max-rps': 'N' }).
+ * a flag left without its value names what it takes (`expects`, e.g. { 'max-rps': 'N' }). Arguments that
+ * are no flag are refused unless `allowPositionals`.
  */
-export function parseFlags<T extends Options>(args: string[], options: T, expects: Partial<Record<keyof T, string>> = {}) {
+export function parseFlags<T extends Options>(args: string[], options: T, expects: Partial<Record<keyof T, string>> = {}, allowPositionals = false) {
   const known = new Set(Object.entries(options).flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])]));
   const joined: string[] = [];
   for (let index = 0; index < args.length; index += 1) {
@@ -27,7 +28,7 @@ export function parseFlags<T extends Options>(args: string[], options: T, expect
     }
   }
   try {
-    return parseArgs({ args: joined, options, strict: true, allowPositionals: false });
+    return parseArgs({ args: joined, options, strict: true, allowPositionals });
   } catch (error) {
     const missing = /Option '--([\w-]+)[^']*' argument (?:missing|is ambiguous)/.exec(error instanceof Error ? error.message : '');
     if (missing) throw new UsageError(`--${missing[1]} needs a value: --${missing[1]} ${expects[missing[1] as keyof T] ?? 'VALUE'}`);

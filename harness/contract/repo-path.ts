@@ -17,6 +17,12 @@ export function repoPath(...segments: string[]): string {
 /** Whether this code runs as the built package (build/*.js) rather than from the TypeScript sources. */
 export const runsBuilt = !fileURLToPath(import.meta.url).endsWith('.ts');
 
+/** How a person starts one of the CLI's commands here: `npx ems-conformance <command>` from the package, the npm alias in the repository. */
+export function cliCommand(command: 'run' | 'mock'): string {
+  if (runsBuilt) return `npx ems-conformance ${command}`;
+  return command === 'run' ? 'npm run conformance --' : 'npm run -s mock --';
+}
+
 /**
  * One of the package's code entry points, named without extension ('harness/core/global-setup'): the
  * TypeScript source in the repository, its bundled JavaScript (build/…js) in the built package.

@@ -48,6 +48,7 @@ export function testAnnotations(record: TestRecordAnnotations): Annotation[] {
     embeddedMock: target.embeddedMock,
     allowWrites: target.allowWrites,
     faults: target.faults,
+    ...(target.replay ? { replay: target.replay } : {}),
     seed: target.seed,
     capabilities: [...target.capabilities],
     unmetNeeds: unmetNeedsByRule(target.capabilities),

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { loadProfile, loadRules, workPath } from '../contract';
-import type { Capability, Profile, ProfileFixtures } from '../types';
+import type { Capability, EmbeddedReplay, Profile, ProfileFixtures } from '../types';
 import { oneLine } from './one-line';
 import { TOKEN_NAMES, TOKEN_VARIABLES, type TokenName, type Tokens } from './tokens';
 
@@ -44,6 +44,8 @@ export interface Target extends Omit<Settings, 'allowWritesRequested' | 'maxRpsR
   capabilities: Set<Capability>;
   /** A traffic run (`--har`, the proxy): the file of recorded exchanges the checks judge (EMS_TRAFFIC_FILE); no request is sent. */
   trafficFile?: string;
+  /** The embedded target's way back (EMS_EMBEDDED_REPLAY, set by the global setup). */
+  replay?: EmbeddedReplay;
 }
 
 type Env = Record<string, string | undefined>;
@@ -98,7 +100,18 @@ export function resolveTarget(env: Env): Target {
     // Recorded traffic is what it is: no rule is skipped for what the target would need to be sent requests.
     capabilities: trafficFile ? everyNeed() : capabilitiesOf(allowWrites, tokens, profile.fixtures ?? {}),
     ...(trafficFile ? { trafficFile } : {}),
+    ...(embeddedMock && env.EMS_EMBEDDED_REPLAY ? { replay: embeddedReplayFrom(env.EMS_EMBEDDED_REPLAY) } : {}),
   };
+}
+
+function embeddedReplayFrom(text: string): EmbeddedReplay {
+  try {
+    const replay: unknown = JSON.parse(text);
+    if (replay && typeof replay === 'object' && !Array.isArray(replay)) return replay as EmbeddedReplay;
+  } catch {
+    // refused below
+  }
+  throw new ConfigError('EMS_EMBEDDED_REPLAY must be a JSON object (it is set by the global setup)');
 }
 
 function capabilitiesOf(allowWrites: boolean, tokens: Tokens, fixtures: ProfileFixtures): Set<Capability> {

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ProfileFixtures } from '../types';
+import type { EmbeddedReplay, ProfileFixtures } from '../types';
 import { ConfigError, type Settings } from './config';
 import { oneLine } from './one-line';
 import type { Tokens } from './tokens';
@@ -13,6 +13,8 @@ export interface ProvidedTarget {
   fixtures?: ProfileFixtures;
   /** The target's clock minus the host's (ms), when the provider knows it (a mock started on another clock). */
   clockOffsetMs?: number;
+  /** How to bring the same target back after the run (a failure's replay line names it). */
+  replay?: EmbeddedReplay;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export function embeddedMockEnv(target: Omit<ProvidedTarget, 'close'>, served: {
     EMS_EMBEDDED_MOCK: '1',
     EMS_FIXTURES_JSON: JSON.stringify(target.fixtures ?? {}),
     ...(target.clockOffsetMs ? { [TARGET_CLOCK_OFFSET_VARIABLE]: String(Math.round(target.clockOffsetMs)) } : {}),
+    ...(target.replay ? { EMS_EMBEDDED_REPLAY: JSON.stringify(target.replay) } : {}),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type TargetAnnotation,
 } from '../core';
 import type { ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
+import { withReplay } from './replay';
 import { writeReportFiles } from './write';
 
 export interface ConformanceReporterOptions {
@@ -109,7 +110,8 @@ export function buildReport(
   run: Pick<FullResult, 'startTime' | 'duration' | 'status'>,
 ): ConformanceReport {
   const target = outcomes.find((outcome) => outcome.target)?.target;
-  const rules = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status));
+  const judged = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status));
+  const rules = target ? judged.map((rule) => (rule.verdict === 'fail' ? replayed(rule, outcomes, target) : rule)) : judged;
   const coverage = mergeCoverage(outcomes.flatMap((outcome) => (outcome.coverage ? [outcome.coverage] : [])));
   const counts: Record<VerdictKind, number> = { pass: 0, fail: 0, error: 0, inconclusive: 0, skipped: 0 };
   for (const rule of rules) counts[rule.verdict] += 1;
@@ -131,6 +133,14 @@ export function buildReport(
   };
 }
 
+/** A failing rule with the replay of the first test that failed it (the run's target, faults, seed and path). */
+function replayed(rule: RuleResult, outcomes: readonly TestOutcome[], target: TargetAnnotation): RuleResult {
+  const failing = outcomes.find((outcome) => outcome.verdicts.some((verdict) => verdict.rule === rule.id && verdict.verdict === 'fail'));
+  const testRules = failing && failing.declared.length > 0 ? failing.declared : [rule.id];
+  const run = { mode: target.mode ?? 'active', ...(target.traffic ? { traffic: target.traffic } : {}), target: targetOf(target) };
+  return withReplay(rule, run, { testRules, seed: target.seed });
+}
+
 function ruleResult(
   rule: Rule,
   outcomes: readonly TestOutcome[],
@@ -144,7 +154,14 @@ function ruleResult(
   // The time of the tests that declared the rule (not of those that judged it on the side).
   const time = declaring.length > 0 ? { durationMs: Math.round(declaring.reduce((sum, outcome) => sum + outcome.durationMs, 0)) } : {};
   if (judged.length > 0) {
-    const { verdict, reason, evidence, repro, property, tolerated, requests, harnessError } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
+    const { verdict, reason: folded, evidence, repro, property, tolerated, requests, harnessError } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
+    // A rule no selected test declares was only met on the side (the client checks every answer's schema and
+    // envelope): that is no judgement of it, so it counts as not selected; a deviation seen is still a failure.
+    const sideOnly = !selected.has(rule.id);
+    if (sideOnly && verdict !== 'fail' && verdict !== 'error') {
+      return { ...base, verdict: 'skipped', reason: `not selected in this run (checked on the side of the selected tests: ${verdict})`, evidence: [], tolerated: [], requests: 0, tests: [], ...time };
+    }
+    const reason = sideOnly ? `${folded} (seen on the side of the selected tests; the rule was not selected)` : folded;
     return {
       ...base,
       verdict,
@@ -187,8 +204,8 @@ const NO_TARGET: ConformanceReport['target'] = {
   faults: [],
 };
 
-function targetOf({ baseUrl, authUrl, profile, embeddedMock, allowWrites, faults }: TargetAnnotation): ConformanceReport['target'] {
-  return { baseUrl, authUrl, profile, embeddedMock, allowWrites, faults };
+function targetOf({ baseUrl, authUrl, profile, embeddedMock, allowWrites, faults, replay }: TargetAnnotation): ConformanceReport['target'] {
+  return { baseUrl, authUrl, profile, embeddedMock, allowWrites, faults, ...(replay ? { replay } : {}) };
 }
 
 function distinctContacts(contacts: CreatedContact[]): CreatedContact[] {

@@ -47,21 +47,23 @@ function scanBytes(bytes: Uint8Array, secrets: Secret[], within: string[], depth
   return hits;
 }
 
-function filesUnder(dir: string): string[] {
-  let names: string[];
+/** The files a path names: the file itself, or every file under a folder (a missing path names none). */
+function filesAt(path: string): string[] {
   try {
-    names = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+    if (statSync(path).isFile()) return [path];
+    return readdirSync(path, { recursive: true, encoding: 'utf8' })
+      .map((name) => join(path, name))
+      .filter((file) => statSync(file).isFile());
   } catch {
     return [];
   }
-  return names.map((name) => join(dir, name)).filter((path) => statSync(path).isFile());
 }
 
-/** Scans every file under the given folders (missing folders are skipped). */
-export function scanForSecrets(dirs: string[], secrets: Secret[], root = process.cwd()): SecretHit[] {
+/** Scans every file given and every file under the folders given (missing paths are skipped). */
+export function scanForSecrets(paths: string[], secrets: Secret[], root = process.cwd()): SecretHit[] {
   const usable = secrets.filter((s) => s.value.length >= 8);
-  return dirs.flatMap((dir) =>
-    filesUnder(dir).flatMap((file) =>
+  return paths.flatMap((path) =>
+    filesAt(path).flatMap((file) =>
       scanBytes(readFileSync(file), usable, [], 0).map((hit) => ({ file: relative(root, file), ...hit })),
     ),
   );

@@ -56,15 +56,29 @@ export function loadTraffic(options: TrafficOptions): LoadedTraffic {
     const entries = sources.reduce((sum, source) => sum + source.entries, 0);
     throw new ConfigError(`--har ${options.files.join(' ')}: no exchange with ${baseUrl} among ${entries} entries: check --base-url`);
   }
-  const unreachable = exchanges.filter((wire) => 'failure' in wire.answer && wire.answer.failure.reason === 'unreachable');
-  if (unreachable.length === exchanges.length) {
-    // As an active run refuses a base URL nobody answers at (exit 2) rather than failing every rule on it.
-    const detail = 'failure' in unreachable[0]!.answer ? unreachable[0]!.answer.failure.detail : '';
-    throw new ConfigError(`--har ${options.files.join(' ')}: ${baseUrl} never answered: all ${exchanges.length} recorded exchanges are transport failures (unreachable ${detail})`);
-  }
+  refuseUnanswered(exchanges, baseUrl, options.files);
   const file: TrafficFile = { sources, exchanges };
   if (standIns.leaks(JSON.stringify(file))) throw new Error('a token survived the redaction of the recorded traffic');
   return { ...base, file };
+}
+
+/**
+ * Refuses traffic in which no request got an answer (exit 2), as an active run refuses a base URL nobody
+ * answers at rather than failing or leaving every rule on it: nothing in it can be judged. A browser's
+ * recording shows requests it blocked (CORS, an extension, the page closing) with status 0 and no answer.
+ */
+function refuseUnanswered(exchanges: readonly RecordedWire[], baseUrl: string, files: readonly string[]): void {
+  const reasons: Record<string, number> = {};
+  let detail = '';
+  for (const wire of exchanges) {
+    if (!('failure' in wire.answer)) return;
+    reasons[wire.answer.failure.reason] = (reasons[wire.answer.failure.reason] ?? 0) + 1;
+    detail ||= wire.answer.failure.detail;
+  }
+  const counted = Object.entries(reasons).map(([reason, count]) => `${count} ${reason}`).join(', ');
+  const onlyUnreachable = Object.keys(reasons).length === 1 && reasons.unreachable !== undefined;
+  const hint = onlyUnreachable ? `${baseUrl} never answered` : 'record again where the requests are answered (a page on another origin needs the target to allow it by CORS)';
+  throw new ConfigError(`--har ${files.join(' ')}: none of the ${exchanges.length} recorded exchanges with ${baseUrl} got an answer (${counted}${detail ? `, e.g. ${detail}` : ''}): nothing to judge; ${hint}`);
 }
 
 /** The one base URL the entries call operations under; none or several is a one-line refusal. */

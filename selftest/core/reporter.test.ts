@@ -65,7 +65,7 @@ const rule = (r: ConformanceReport, id: string) => {
 describe('conformance reporter', () => {
   test('folds verdicts of every test per rule and lists the tests', async () => {
     const r = await report([
-      { title: 'a', tags: ['@rule:helper.ping.accepts-token'], verdicts: [v('helper.ping.accepts-token', 'pass'), v('envelope.shape', 'pass')], coverage: { requests: 2, params: { 'groups.search': { rpp: 2 } } } },
+      { title: 'a', tags: ['@rule:helper.ping.accepts-token', '@rule:envelope.shape'], verdicts: [v('helper.ping.accepts-token', 'pass'), v('envelope.shape', 'pass')], coverage: { requests: 2, params: { 'groups.search': { rpp: 2 } } } },
       {
         title: 'b', tags: ['@rule:helper.ping.accepts-token'],
         verdicts: [v('helper.ping.accepts-token', 'fail', { reason: 'refused', evidence: [{ title: 'e' }], repro: 'curl x' }), v('envelope.shape', 'inconclusive', { reason: 'hm' })],
@@ -75,7 +75,11 @@ describe('conformance reporter', () => {
     const accepts = rule(r, 'helper.ping.accepts-token');
     assert.equal(accepts.verdict, 'fail');
     assert.equal(accepts.reason, 'refused');
-    assert.equal(accepts.repro, 'curl x');
+    // The failing test's replay against the same target, then the verdict's own request.
+    assert.equal(accepts.repro, `# run the failing check again (tokens from EMS_TOKEN and friends, as for the run)
+npm run conformance -- --base-url http://127.0.0.1:1/v1 --grep '@rule:helper\\.ping\\.accepts-token( |$)' --seed 99
+# or the request alone
+curl x`);
     assert.equal(accepts.requests, 2);
     assert.deepEqual(accepts.tests, ['x.spec.ts › a', 'x.spec.ts › b']);
     assert.equal(rule(r, 'envelope.shape').verdict, 'inconclusive');
@@ -102,6 +106,19 @@ describe('conformance reporter', () => {
     assert.deepEqual([rule(r, 'schema.helper.ping').verdict, rule(r, 'schema.helper.ping').reason], ['inconclusive', 'no test recorded a verdict']);
     assert.equal(r.counts.pass + r.counts.fail + r.counts.inconclusive + r.counts.skipped, catalogueSize);
     assert.deepEqual(r.counts, { pass: 1, fail: 0, error: 0, inconclusive: 1, skipped: catalogueSize - 2 });
+  });
+
+  test('should count as judged only the selected rules: a side pass is not selected, a side failure stays a failure', async () => {
+    const r = await report([
+      {
+        title: 'a', tags: ['@rule:helper.ping.accepts-token'],
+        verdicts: [v('helper.ping.accepts-token', 'pass'), v('schema.helper.ping', 'pass'), v('envelope.datetime-format', 'inconclusive', { reason: 'no datetime' }), v('envelope.shape', 'fail', { reason: 'no requestID' })],
+      },
+    ]);
+    assert.deepEqual([rule(r, 'schema.helper.ping').verdict, rule(r, 'schema.helper.ping').reason], ['skipped', 'not selected in this run (checked on the side of the selected tests: pass)']);
+    assert.equal(rule(r, 'envelope.datetime-format').verdict, 'skipped');
+    assert.deepEqual([rule(r, 'envelope.shape').verdict, rule(r, 'envelope.shape').reason], ['fail', 'no requestID (seen on the side of the selected tests; the rule was not selected)']);
+    assert.deepEqual({ pass: r.counts.pass, fail: r.counts.fail, inconclusive: r.counts.inconclusive }, { pass: 1, fail: 1, inconclusive: 0 });
   });
 
   test('an interrupted run leaves selected rules unfinished', async () => {

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
+import { repoPath } from '../../harness/contract';
 import { renderSecretHits, scanForSecrets, type Secret } from '../../harness/report/secret-scan';
 import { TOKEN_VALUES } from '../../mock';
-import { conformance, grepRules, playwright, readReport, runDirs } from './support';
+import { conformance, grepRules, playwright, readReport, runCommand, runDirs } from './support';
 
 const mockTokens: Secret[] = Object.entries(TOKEN_VALUES).map(([name, value]) => ({ name, value }));
 
@@ -26,4 +29,27 @@ test('the scan fails when a check deliberately logs a token', { timeout: 120_000
   assert.ok(hits.length > 0, 'the deliberate leak was not found');
   // The Playwright HTML report keeps stdout inside a base64 zip: the scan must open it.
   assert.ok(hits.some((h) => h.within.includes('data:application/zip')), renderSecretHits(hits));
+});
+
+test('should find a token in a file named alone as in its folder, and refuse a path that does not exist', { timeout: 60_000 }, async () => {
+  const dirs = runDirs('secrets-file');
+  const folder = join(dirs.root, 'logs');
+  mkdirSync(folder);
+  const file = join(folder, 'ci.log');
+  writeFileSync(file, `calling with Authorization: Bearer ${mockTokens[0]!.value}\n`);
+  const scan = (...paths: string[]) => runCommand(repoPath('node_modules', '.bin', 'tsx'), [repoPath('bin', 'scan-secrets.ts'), ...paths], dirs);
+
+  for (const path of [file, folder]) {
+    const found = await scan(path);
+    assert.equal(found.code, 1, `${path}: ${found.stdout}${found.stderr}`);
+    assert.match(found.stderr, /ci\.log/);
+    assert.ok(!(found.stdout + found.stderr).includes(mockTokens[0]!.value), 'the scan printed the token it found');
+  }
+  const clean = join(dirs.root, 'clean.log');
+  writeFileSync(clean, 'nothing secret here\n');
+  const none = await scan(clean);
+  assert.equal(none.code, 0, none.stderr);
+  const missing = await scan(join(dirs.root, 'no-such.log'));
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /^scan:secrets: no such file or folder: .*no-such\.log\n$/);
 });

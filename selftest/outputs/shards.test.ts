@@ -1,31 +1,33 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { repoPath } from '../../harness/contract';
-import { conformance, grepRules, playwright, readReport, runDirs, verdictsOf } from './support';
+import { conformance, grepRules, readReport, runCommand, runDirs, verdictsOf, type RunDirs } from './support';
 
 const SELECTION = grepRules('helper.ping.', 'schema.helper.ping', 'groups.search.', 'schema.groups.search', 'auth.', 'envelope.');
 
-test('a 2-shard run merged equals a 1-shard run, rule by rule', { timeout: 300_000 }, async () => {
+/** `npm run conformance:merge -- ...args` with the run's folders (EMS_BLOB_DIR, EMS_REPORT_DIR). */
+const merge = (args: string[], dirs: RunDirs) => runCommand(repoPath('node_modules', '.bin', 'tsx'), [repoPath('bin', 'merge.ts'), ...args], dirs);
+
+const blobFiles = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.zip')).sort();
+
+test('should merge 2 shards into the report of a 1-shard run, rule by rule, and exit as it does', { timeout: 300_000 }, async () => {
   const single = runDirs('shard-single');
   const whole = await conformance(['--grep', SELECTION, '--seed', '11'], single);
   assert.equal(whole.code, 0, whole.stdout.slice(-2000));
 
   // Each shard runs as on its own CI machine (its own embedded mock and folders); the merge job
-  // then gathers their blob reports into one folder.
+  // then gathers their blob-report folders into one folder, as download-artifact does.
   const shards = runDirs('shard-parts');
-  mkdirSync(shards.blobs, { recursive: true });
   for (const index of [1, 2]) {
     const machine = runDirs(`shard-${index}`);
     const part = await conformance(['--grep', SELECTION, '--seed', '11', `--shard=${index}/2`], machine);
     assert.equal(part.code, 0, `shard ${index}/2: ${part.stdout.slice(-2000)}`);
-    for (const blob of readdirSync(machine.blobs).filter((f) => f.endsWith('.zip'))) {
-      copyFileSync(join(machine.blobs, blob), join(shards.blobs, blob));
-    }
+    cpSync(machine.blobs, shards.blobs, { recursive: true });
   }
-  const merged = await playwright(['merge-reports', '--reporter', repoPath('harness', 'report', 'conformance-reporter.ts'), shards.blobs], shards);
-  assert.equal(merged.code, 0, merged.stderr);
+  const merged = await merge([], shards);
+  assert.equal(merged.code, whole.code, merged.stdout.slice(-2000) + merged.stderr);
 
   const one = readReport(single.reports);
   const two = readReport(shards.reports);
@@ -33,4 +35,33 @@ test('a 2-shard run merged equals a 1-shard run, rule by rule', { timeout: 300_0
   assert.deepEqual(verdictsOf(two), verdictsOf(one));
   assert.deepEqual(two.counts, one.counts);
   assert.equal(two.target.embeddedMock, true);
+  // The same summary as the unsharded run prints.
+  const countsLine = (stdout: string) => stdout.split('\n').find((line) => /^\s+\d+ fail, /.test(line));
+  assert.ok(countsLine(whole.stdout));
+  assert.equal(countsLine(merged.stdout), countsLine(whole.stdout));
+});
+
+test('should keep shard 1 blobs through shard 2 on one machine, and exit 1 with the failing rule when a shard failed', { timeout: 300_000 }, async () => {
+  // Both shards on one machine, one blob folder: the fault breaks a rule only one shard judges.
+  const machine = runDirs('shard-local');
+  const args = ['--grep', grepRules('groups.search.rpp.', 'helper.ping.'), '--seed', '11', '--faults', 'groups-rpp-default-25'];
+  const codes: number[] = [];
+  for (const index of [1, 2]) {
+    const part = await conformance([...args, `--shard=${index}/2`], machine);
+    codes.push(part.code);
+    assert.ok(part.code === 0 || part.code === 1, `shard ${index}/2 ended ${part.code}: ${part.stderr}`);
+  }
+  assert.deepEqual(codes.toSorted(), [0, 1], 'the fault failed a rule in exactly one shard');
+  assert.deepEqual(blobFiles(machine.blobs).map((name) => name.split('/')[0]), ['shard-1-of-2', 'shard-2-of-2']);
+
+  const merged = await merge([], machine);
+  assert.equal(merged.code, 1, merged.stdout.slice(-2000) + merged.stderr);
+  assert.match(merged.stdout, /failing \(1\):\n\s+groups\.search\.rpp\.default /);
+  assert.equal(readReport(machine.reports).rules.find((r) => r.id === 'groups.search.rpp.default')?.verdict, 'fail');
+
+  // A merge of part of the shards would look like a whole run with the missing shard's rules unjudged: refused.
+  rmSync(join(machine.blobs, 'shard-2-of-2'), { recursive: true });
+  const partial = await merge([machine.blobs], machine);
+  assert.equal(partial.code, 2, partial.stdout);
+  assert.match(partial.stderr, /^conformance:merge: shard 2\/2 is missing under .*\n$/);
 });

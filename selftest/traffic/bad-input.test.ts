@@ -1,7 +1,8 @@
 /**
  * Recorded traffic that cannot be judged is refused in one line, exit 2, and nothing is written to the
  * report folder: a file that is not HAR (or not JSON), a truncated HAR, a HAR with no exchange for this
- * API, one over --max-har-bytes, a recording of a target that never answered (the proxy answered 502).
+ * API, one over --max-har-bytes, a recording of a target that never answered (the proxy answered 502), one in
+ * which the browser blocked every request (CORS).
  */
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -77,6 +78,16 @@ describe('bad recorded traffic: one line, exit 2, nothing written', { timeout: 3
     const text = readFileSync(recorded, 'utf8');
     assert.ok(!text.includes('C0FFEE00-1111-4222-8333-44445555AAAA'), 'the token is redacted on disk');
     assert.match(text, /"_error":\{"reason":"unreachable"/);
-    await refused(['--har', recorded], /http:\/\/127\.0\.0\.1:1\/v1 never answered: all 1 recorded exchanges are transport failures \(unreachable/);
+    await refused(['--har', recorded], /none of the 1 recorded exchanges with http:\/\/127\.0\.0\.1:1\/v1 got an answer \(1 unreachable, .*\): nothing to judge; http:\/\/127\.0\.0\.1:1\/v1 never answered$/);
+  });
+
+  test('should refuse a HAR in which the browser blocked every request (status 0, e.g. by CORS)', () => {
+    // What a browser's recordHar keeps of a request it blocked: status 0 (or -1), no content, perhaps a failure text.
+    const blocked = (url: string, failure?: string) => {
+      const recorded = entry(url);
+      return { ...recorded, response: { ...recorded.response, status: 0, statusText: '', content: { size: 0, mimeType: 'x-unknown' }, ...(failure ? { _failureText: failure } : {}) } };
+    };
+    const entries = [blocked('http://ems.test/v1/helper/ping'), blocked('http://ems.test/v1/groups/search?rpp=5', 'net::ERR_FAILED')];
+    return refused(['--har', file('blocked.har', har(entries))], /none of the 2 recorded exchanges with http:\/\/ems\.test\/v1 got an answer \(2 reset, .*\): nothing to judge; record again where the requests are answered \(.*CORS\)$/);
   });
 });
