@@ -17,10 +17,13 @@ export function repoPath(...segments: string[]): string {
 /** Whether this code runs as the built package (build/*.js) rather than from the TypeScript sources. */
 export const runsBuilt = !fileURLToPath(import.meta.url).endsWith('.ts');
 
-/** How a person starts one of the CLI's commands here: `npx ems-conformance <command>` from the package, the npm alias in the repository. */
-export function cliCommand(command: 'run' | 'mock'): string {
+/**
+ * How a person starts one of the CLI's commands here: `npx ems-conformance <command>` from the package, the npm
+ * alias in the repository (`quiet`: without npm's own lines, for a command whose output is read).
+ */
+export function cliCommand(command: 'run' | 'mock', { quiet = false } = {}): string {
   if (runsBuilt) return `npx ems-conformance ${command}`;
-  return command === 'run' ? 'npm run conformance --' : 'npm run -s mock --';
+  return `npm run ${quiet ? '-s ' : ''}${command === 'run' ? 'conformance' : 'mock'} --`;
 }
 
 /**

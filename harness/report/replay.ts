@@ -56,7 +56,7 @@ export function reproScript(run: ReplayedRun, failure: FailureToReplay): string 
     lines.push(
       '# or by hand: start the same mock where the run\'s listened, then send the request',
       `${target.replay.start} &`,
-      `export EMS_TOKEN=$(${cliCommand('mock')} --list-tokens | awk '$1 == "full" { print $2 }')`,
+      `export EMS_TOKEN=$(${cliCommand('mock', { quiet: true })} --list-tokens | awk '$1 == "full" { print $2 }')`,
       failure.curl,
     );
   } else if (!target.embeddedMock) {
