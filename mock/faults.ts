@@ -57,6 +57,8 @@ const CATALOGUE = [
   { name: 'groups-ids-first-only', rule: 'groups.search.groupIDs.filter', description: 'groupIDs honours only its first ID.' },
   { name: 'groups-userid-drops-own-private', rule: 'groups.search.userID.filter', description: "With userID, the user's own private groups are left out." },
   { name: 'groups-userid-ignores-status', rule: 'groups.search.filters.subset', description: 'With userID, the status filter is not applied (archived groups of the user appear).' },
+  { name: 'groups-type-lost-with-name', rule: 'groups.search.type.filter', description: 'The type filter is not applied when groupName is also given (a filter lost in combination).' },
+  { name: 'groups-name-like-pattern', rule: 'groups.search.groupName.contains', description: 'groupName is matched as a SQL LIKE pattern: % stands for any run of characters and _ for any one character.' },
   { name: 'groups-duplicate-name', rule: 'groups.record.name-unique', description: 'The second active Static group carries the name of the first one.' },
   { name: 'groups-active-counts-held', rule: 'groups.record.active-members', description: 'totalMembers leaves held contacts out while activeMembers counts them, so activeMembers can exceed totalMembers.' },
   // ------------------------------------------------------------ emails/search

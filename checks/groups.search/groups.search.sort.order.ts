@@ -1,11 +1,13 @@
 import { defineCheck } from '../../harness/core';
-import { checkSortOrder } from '../shared/search';
+import { checkSortOrder, withExplored } from '../shared/search';
 import { judgeSortOrder } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';
+import { groupsExploration } from './exploration';
+import { sortOrderJudge } from './explored-judges';
 
 export default defineCheck({
   rule: 'groups.search.sort.order',
   title: 'every sortField in both directions orders groups by the field type',
-  run: (ctx) => checkSortOrder(ctx, OP, everyGroup()),
+  run: withExplored((ctx) => checkSortOrder(ctx, OP, everyGroup()), groupsExploration, (ctx) => sortOrderJudge(ctx.target)),
   traffic: (ctx) => judgeSortOrder(ctx, OP),
 });
