@@ -6,10 +6,11 @@
  * still fails, and EMS_SEED + EMS_PATH replay it: draws the observation already sent are not sent again.
  */
 import fc from 'fast-check';
-import { observation, type ApiClient, type ApiResponse, type CheckContext, type Observation, type ObservationContext, type SampleEvidence } from '../../../harness/core';
-import { readCount } from '../../../harness/oracles';
-import { pageAt, type ExploredRequest } from '../../../generators';
-import { firstPage, type Params, type SearchOp } from './records';
+import { observation, type ApiClient, type ApiResponse, type CheckContext, type Observation, type ObservationContext, type SampleEvidence, type Target } from '../../../harness/core';
+import { readCount, readInteger, type Direction } from '../../../harness/oracles';
+import { defaultOf, pageAt, type ExploredRequest } from '../../../generators';
+import { firstPage, recordsOf, type Params, type SearchOp, type SearchRecord } from './records';
+import { judgeOrderOf } from './sorting';
 
 /** One exchange of the driver: the request as drawn, the parameters as sent (page included) and the answer. */
 export interface ExploredExchange {
@@ -112,6 +113,58 @@ export async function judgeExplored(ctx: CheckContext, driver: Observation<Explo
     if (!judged) sample.inconclusive('the explored request is not one this rule judges');
   }, { numRuns: exploration.numRuns });
 }
+
+/** The records of a served search (undefined for a refusal: the filter, order and size rules judge what comes back). */
+export const servedRecords = (exchange: ExploredExchange): SearchRecord[] | undefined =>
+  exchange.response.outcome === 'success' ? recordsOf(exchange.response) : undefined;
+
+/** An exchange as evidence titles name it. */
+export const describeExchange = (exchange: ExploredExchange): string => `${exchange.request.method} ${JSON.stringify(exchange.params)}`;
+
+/**
+ * A judge that every record of a served exchange satisfies `member` for the value `valueOf` reads from the
+ * request (undefined: the rule does not apply). `member` undefined for a record means it cannot tell (no
+ * value to compare): not a misfit. `show` gives a misfit's fields for the evidence.
+ */
+export function everyRecordJudge<V>(parts: {
+  valueOf: (exchange: ExploredExchange) => V | undefined;
+  member: (record: SearchRecord, value: V) => boolean | undefined;
+  what: (value: V) => string;
+  show: (record: SearchRecord) => unknown;
+}): ExchangeJudge {
+  return (exchange) => {
+    const value = parts.valueOf(exchange);
+    const records = servedRecords(exchange);
+    if (value === undefined || records === undefined) return undefined;
+    const misfits = records.filter((record) => parts.member(record, value) === false);
+    return holds(misfits.length === 0, () => ({
+      title: `every record returned for ${describeExchange(exchange)} ${parts.what(value)}`,
+      expected: parts.what(value),
+      actual: { misfits: misfits.slice(0, 8).map(parts.show), count: misfits.length },
+      response: exchange.response,
+    }));
+  };
+}
+
+/** With a sortField: the page is ordered by it in the direction asked (the default direction when none), ties and case aside. */
+export const sortOrderJudge = (op: SearchOp, target: Target): ExchangeJudge => (exchange) => {
+  const { sortField, sortDirection } = exchange.params;
+  if (typeof sortField !== 'string' || servedRecords(exchange) === undefined) return undefined;
+  const direction = String(sortDirection ?? defaultOf(op, 'sortDirection')).toLowerCase() as Direction;
+  const outcome = judgeOrderOf({ target }, op, exchange.response, sortField, direction);
+  if (outcome.verdict === 'inconclusive') return undefined;
+  return outcome.verdict === 'pass' ? { ok: true } : deviates(`${describeExchange(exchange)}: ${outcome.reason}`, exchange, `${sortField} ${direction}`, outcome.reason);
+};
+
+/** A page holds at most rpp records (the documented default rpp when none is sent). */
+export const pageSizeJudge = (op: SearchOp): ExchangeJudge => (exchange) => {
+  const records = servedRecords(exchange);
+  if (records === undefined) return undefined;
+  const rpp = readInteger(exchange.params.rpp) ?? Number(defaultOf(op, 'rpp'));
+  return holds(records.length <= rpp, () => ({
+    title: `${describeExchange(exchange)} holds at most rpp=${rpp} records`, expected: `<= ${rpp}`, actual: records.length, response: exchange.response,
+  }));
+};
 
 /** A check's run followed by the judging of its rule over a driver's exchanges. */
 export const withExplored =
