@@ -20,6 +20,7 @@ const CATALOGUE = [
   { name: 'auth-groups-permission-ignored', rule: 'auth.permission.groups-search', description: 'groups/search serves tokens lacking Create Groups.' },
   { name: 'auth-import-permission-ignored', rule: 'auth.permission.contacts-import', description: 'contacts/import serves tokens lacking Contacts (Import).' },
   { name: 'auth-refused-import-writes', rule: 'auth.permission.contacts-import', description: 'contacts/import refuses a token lacking Contacts (Import), but only after writing the rows.' },
+  { name: 'auth-app-token-refused-on-post-search', rule: 'auth.app-token.still-works', description: 'emails/search refuses the Application-Only token under POST only (GET and every other operation serve it).' },
   // ------------------------------------------------------------ envelope
   { name: 'envelope-missing-request-id', rule: 'envelope.shape', description: 'Envelopes carry no requestID.' },
   { name: 'envelope-http-400-on-error', rule: 'envelope.http-status', description: 'Error envelopes are sent with HTTP 400 instead of 200.' },
@@ -100,6 +101,9 @@ const CATALOGUE = [
   { name: 'emails-ids-first-only', rule: 'emails.search.emailIDs.filter', description: 'emailIDs honours only its first ID.' },
   { name: 'emails-campaign-first-only', rule: 'emails.search.campaignID.filter', description: 'campaignID matches only emails whose first campaign it is.' },
   { name: 'emails-userid-ignored', rule: 'emails.search.userID.filter', description: 'userID is accepted but not applied.' },
+  { name: 'emails-status-lost-with-title', rule: 'emails.search.status.filter', description: 'The status filter is not applied when a title is also given (a filter lost in combination).' },
+  { name: 'emails-start-default-from-end', rule: 'emails.search.dateSentStart.default', description: 'When only dateSentEnd is given, the default dateSentStart is 6 months before dateSentEnd instead of before now (a default computed from the wrong end).' },
+  { name: 'emails-title-question-wildcard', rule: 'emails.search.title.wildcard', description: 'In title, ? stands for any one character (a glob reading), besides * for any run.' },
   { name: 'emails-category-ignores-window', rule: 'emails.search.filters.subset', description: 'With transactionalCategory the dateSent window is not applied (older emails appear).' },
   // ------------------------------------------------------------ contacts/import
   { name: 'import-success-row-errors', rule: 'schema.contacts.import', description: 'Successful row results carry an error detail in errors (interface.md: "empty on success").' },

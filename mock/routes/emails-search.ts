@@ -1,4 +1,5 @@
 import type { Email } from '../data/model';
+import { ApiError, ErrorCode } from '../errors';
 import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { emailRecord } from '../records/email';
 import { sortFirst, type SortKind } from '../sorting';
@@ -23,6 +24,9 @@ export const emailsSearch: Operation = {
   methods: ['GET', 'POST'],
   handle(context) {
     const { params, state } = context;
+    if (context.token.kind === 'application' && context.method === 'POST' && context.fault('auth-app-token-refused-on-post-search')) {
+      throw new ApiError(ErrorCode.invalidToken, 'The access token is not valid');
+    }
     const query = readEmailQuery(context);
     const pageRequest = readPageRequest(params, state.faults, 'emails');
     const matches = candidates(query, context).filter(emailFilter(query, context));
@@ -76,9 +80,15 @@ function candidates(query: EmailQuery, { state, fault, alt }: OperationContext):
 function emailFilter(query: EmailQuery, { fault, alt }: OperationContext): (email: Email) => boolean {
   const statuses = new Set<string>((query.statusGiven && fault('emails-status-first-only') ? query.statuses.slice(0, 1) : query.statuses).map(capitalise));
   const statusForAll = query.statusGiven && fault('emails-status-applied-to-automated');
+  const statusLost = query.title !== undefined && fault('emails-status-lost-with-title');
   const applyWindow = !(query.transactionalCategory !== undefined && fault('emails-category-ignores-window'));
   const applyEnd = !fault('emails-date-filter-ignores-end');
-  const title = query.title === undefined ? undefined : textMatcher(query.title, fault('emails-title-wildcard-literal'), alt, alt);
+  const title =
+    query.title === undefined
+      ? undefined
+      : fault('emails-title-question-wildcard') && query.title.includes('?')
+        ? globMatcher(query.title, alt)
+        : textMatcher(query.title, fault('emails-title-wildcard-literal'), alt, alt);
   const subject = query.subject === undefined ? undefined : textMatcher(query.subject, fault('emails-subject-wildcard-literal'), alt, alt);
   const ids = query.emailIDs && new Set(fault('emails-ids-first-only') ? query.emailIDs.slice(0, 1) : query.emailIDs);
   const userID = fault('emails-userid-ignored') ? undefined : query.userID;
@@ -86,7 +96,7 @@ function emailFilter(query: EmailQuery, { fault, alt }: OperationContext): (emai
   const category = query.transactionalCategory?.toLowerCase();
   const parentItself = fault('emails-parent-includes-parent');
   return (email) => {
-    if ((email.deliveryType === 'Manual' || statusForAll) && !statuses.has(email.status)) return false;
+    if (!statusLost && (email.deliveryType === 'Manual' || statusForAll) && !statuses.has(email.status)) return false;
     if (applyWindow && email.dateSent !== undefined) {
       if (email.dateSent < query.dateSentStart || (applyEnd && (alt ? email.dateSent >= query.dateSentEnd : email.dateSent > query.dateSentEnd))) return false;
     }
@@ -134,6 +144,13 @@ function defaultSortField(query: EmailQuery, alt = false): EmailSortField {
   if (alt) return manualStatuses && !query.statuses.includes('sent') ? 'dateAdded' : 'dateSent';
   const unsentIncluded = manualStatuses && query.statuses.some((status) => status !== 'sent');
   return unsentIncluded ? 'dateAdded' : 'dateSent';
+}
+
+/** The emails-title-question-wildcard fault: title read as a glob (? any one character, * any run) matching any part of the title. */
+function globMatcher(pattern: string, caseSensitive: boolean): (text: string) => boolean {
+  const source = [...pattern].map((char) => (char === '?' ? '.' : char === '*' ? '.*' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const expression = new RegExp(source, caseSensitive ? 's' : 'is');
+  return (text) => expression.test(text);
 }
 
 function capitalise(text: string): string {
