@@ -101,9 +101,7 @@ const CATALOGUE = [
   { name: 'emails-ids-first-only', rule: 'emails.search.emailIDs.filter', description: 'emailIDs honours only its first ID.' },
   { name: 'emails-campaign-first-only', rule: 'emails.search.campaignID.filter', description: 'campaignID matches only emails whose first campaign it is.' },
   { name: 'emails-userid-ignored', rule: 'emails.search.userID.filter', description: 'userID is accepted but not applied.' },
-  { name: 'emails-status-lost-with-title', rule: 'emails.search.status.filter', description: 'The status filter is not applied when a title is also given (a filter lost in combination).' },
   { name: 'emails-start-default-from-end', rule: 'emails.search.dateSentStart.default', description: 'When only dateSentEnd is given, the default dateSentStart is 6 months before dateSentEnd instead of before now (a default computed from the wrong end).' },
-  { name: 'emails-title-question-wildcard', rule: 'emails.search.title.wildcard', description: 'In title, ? stands for any one character (a glob reading), besides * for any run.' },
   { name: 'emails-category-ignores-window', rule: 'emails.search.filters.subset', description: 'With transactionalCategory the dateSent window is not applied (older emails appear).' },
   // ------------------------------------------------------------ contacts/import
   { name: 'import-success-row-errors', rule: 'schema.contacts.import', description: 'Successful row results carry an error detail in errors (interface.md: "empty on success").' },

@@ -17,7 +17,14 @@ const show = (field: string) => (email: SearchRecord) => ({ emailID: email.email
 
 /** The delivery type a request sent (undefined: the default). */
 const sentDelivery = (e: ExploredExchange): string | undefined => (typeof e.params.deliveryType === 'string' ? e.params.deliveryType : undefined);
-const isManual = (e: ExploredExchange): boolean => foldCase(sentDelivery(e)) === foldCase(DELIVERY.manual);
+/** A manual search: deliveryType manual, or none (the default). */
+const isManualSearch = (e: ExploredExchange): boolean => sentDelivery(e) === undefined || foldCase(sentDelivery(e)) === foldCase(DELIVERY.manual);
+/**
+ * Whether a manual email has one of the statuses; undefined for an email of another delivery type (what a
+ * search without deliveryType returns besides manual emails is deliveryType.default's business).
+ */
+const manualWithStatus = (email: SearchRecord, statuses: string[]): boolean | undefined =>
+  foldCase(email.deliveryType) === foldCase(DELIVERY.manual) ? statuses.map(foldCase).includes(foldCase(email.status)) : undefined;
 /**
  * A search of automated summaries: which date a summary's dateSent is is not written (README, "What is not
  * judged"), so the window rules leave them out.
@@ -45,20 +52,20 @@ export const deliveryTypeDefaultJudge = (): ExchangeJudge =>
 
 const statusList = (value: unknown): string[] | undefined => (Array.isArray(value) && value.length > 0 ? value.map(String) : undefined);
 
-/** status in a manual search: only emails of the statuses listed. */
+/** status in a manual search (deliveryType manual or none): only manual emails of the statuses listed. */
 export const statusFilterJudge = (): ExchangeJudge =>
   everyRecordJudge({
-    valueOf: (e) => (isManual(e) ? statusList(e.params.status) : undefined),
-    member: (email, statuses) => statuses.map(foldCase).includes(foldCase(email.status)),
+    valueOf: (e) => (isManualSearch(e) ? statusList(e.params.status) : undefined),
+    member: manualWithStatus,
     what: (statuses) => `has one of the statuses ${statuses.join(',')}`,
     show: show('status'),
   });
 
-/** A manual search without status: only emails of the default statuses. */
+/** A manual search (deliveryType manual or none) without status: only manual emails of the default statuses. */
 export const statusDefaultJudge = (): ExchangeJudge =>
   everyRecordJudge({
-    valueOf: (e) => (isManual(e) && e.params.status === undefined ? DEFAULT_STATUSES : undefined),
-    member: (email, statuses) => statuses.map(foldCase).includes(foldCase(email.status)),
+    valueOf: (e) => (isManualSearch(e) && e.params.status === undefined ? DEFAULT_STATUSES : undefined),
+    member: manualWithStatus,
     what: (statuses) => `(a manual search without status) has status ${statuses.join(',')}`,
     show: show('status'),
   });

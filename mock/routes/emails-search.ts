@@ -80,15 +80,9 @@ function candidates(query: EmailQuery, { state, fault, alt }: OperationContext):
 function emailFilter(query: EmailQuery, { fault, alt }: OperationContext): (email: Email) => boolean {
   const statuses = new Set<string>((query.statusGiven && fault('emails-status-first-only') ? query.statuses.slice(0, 1) : query.statuses).map(capitalise));
   const statusForAll = query.statusGiven && fault('emails-status-applied-to-automated');
-  const statusLost = query.title !== undefined && fault('emails-status-lost-with-title');
   const applyWindow = !(query.transactionalCategory !== undefined && fault('emails-category-ignores-window'));
   const applyEnd = !fault('emails-date-filter-ignores-end');
-  const title =
-    query.title === undefined
-      ? undefined
-      : fault('emails-title-question-wildcard') && query.title.includes('?')
-        ? globMatcher(query.title, alt)
-        : textMatcher(query.title, fault('emails-title-wildcard-literal'), alt, alt);
+  const title = query.title === undefined ? undefined : textMatcher(query.title, fault('emails-title-wildcard-literal'), alt, alt);
   const subject = query.subject === undefined ? undefined : textMatcher(query.subject, fault('emails-subject-wildcard-literal'), alt, alt);
   const ids = query.emailIDs && new Set(fault('emails-ids-first-only') ? query.emailIDs.slice(0, 1) : query.emailIDs);
   const userID = fault('emails-userid-ignored') ? undefined : query.userID;
@@ -96,7 +90,7 @@ function emailFilter(query: EmailQuery, { fault, alt }: OperationContext): (emai
   const category = query.transactionalCategory?.toLowerCase();
   const parentItself = fault('emails-parent-includes-parent');
   return (email) => {
-    if (!statusLost && (email.deliveryType === 'Manual' || statusForAll) && !statuses.has(email.status)) return false;
+    if ((email.deliveryType === 'Manual' || statusForAll) && !statuses.has(email.status)) return false;
     if (applyWindow && email.dateSent !== undefined) {
       if (email.dateSent < query.dateSentStart || (applyEnd && (alt ? email.dateSent >= query.dateSentEnd : email.dateSent > query.dateSentEnd))) return false;
     }
@@ -144,13 +138,6 @@ function defaultSortField(query: EmailQuery, alt = false): EmailSortField {
   if (alt) return manualStatuses && !query.statuses.includes('sent') ? 'dateAdded' : 'dateSent';
   const unsentIncluded = manualStatuses && query.statuses.some((status) => status !== 'sent');
   return unsentIncluded ? 'dateAdded' : 'dateSent';
-}
-
-/** The emails-title-question-wildcard fault: title read as a glob (? any one character, * any run) matching any part of the title. */
-function globMatcher(pattern: string, caseSensitive: boolean): (text: string) => boolean {
-  const source = [...pattern].map((char) => (char === '?' ? '.' : char === '*' ? '.*' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
-  const expression = new RegExp(source, caseSensitive ? 's' : 'is');
-  return (text) => expression.test(text);
 }
 
 function capitalise(text: string): string {
