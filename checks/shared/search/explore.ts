@@ -27,8 +27,8 @@ export interface Exploration {
   exchanges: Map<string, ExploredExchange[]>;
 }
 
-/** How many requests a driver draws per operation: four times the run's property runs (EMS_RUNS). */
-export const explorationRuns = (runs: number): number => 4 * runs;
+/** How many requests a driver draws per operation: three times the run's property runs (EMS_RUNS). */
+export const explorationRuns = (runs: number): number => 3 * runs;
 
 const keyOf = (request: ExploredRequest): string => JSON.stringify(request);
 
