@@ -14,3 +14,5 @@ export * from './wildcard-patterns';
 export * from './import-batches';
 export * from './import-plans';
 export * from './name-fragments';
+export * from './search-requests';
+export * from './text-probes';

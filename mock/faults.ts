@@ -20,6 +20,7 @@ const CATALOGUE = [
   { name: 'auth-groups-permission-ignored', rule: 'auth.permission.groups-search', description: 'groups/search serves tokens lacking Create Groups.' },
   { name: 'auth-import-permission-ignored', rule: 'auth.permission.contacts-import', description: 'contacts/import serves tokens lacking Contacts (Import).' },
   { name: 'auth-refused-import-writes', rule: 'auth.permission.contacts-import', description: 'contacts/import refuses a token lacking Contacts (Import), but only after writing the rows.' },
+  { name: 'auth-app-token-refused-on-post-search', rule: 'auth.app-token.still-works', description: 'emails/search refuses the Application-Only token under POST only (GET and every other operation serve it).' },
   // ------------------------------------------------------------ envelope
   { name: 'envelope-missing-request-id', rule: 'envelope.shape', description: 'Envelopes carry no requestID.' },
   { name: 'envelope-http-400-on-error', rule: 'envelope.http-status', description: 'Error envelopes are sent with HTTP 400 instead of 200.' },
@@ -57,6 +58,8 @@ const CATALOGUE = [
   { name: 'groups-ids-first-only', rule: 'groups.search.groupIDs.filter', description: 'groupIDs honours only its first ID.' },
   { name: 'groups-userid-drops-own-private', rule: 'groups.search.userID.filter', description: "With userID, the user's own private groups are left out." },
   { name: 'groups-userid-ignores-status', rule: 'groups.search.filters.subset', description: 'With userID, the status filter is not applied (archived groups of the user appear).' },
+  { name: 'groups-type-lost-with-name', rule: 'groups.search.type.filter', description: 'The type filter is not applied when groupName is also given (a filter lost in combination).' },
+  { name: 'groups-name-like-pattern', rule: 'groups.search.groupName.contains', description: 'groupName is matched as a SQL LIKE pattern: % stands for any run of characters and _ for any one character.' },
   { name: 'groups-duplicate-name', rule: 'groups.record.name-unique', description: 'The second active Static group carries the name of the first one.' },
   { name: 'groups-active-counts-held', rule: 'groups.record.active-members', description: 'totalMembers leaves held contacts out while activeMembers counts them, so activeMembers can exceed totalMembers.' },
   // ------------------------------------------------------------ emails/search
@@ -98,6 +101,7 @@ const CATALOGUE = [
   { name: 'emails-ids-first-only', rule: 'emails.search.emailIDs.filter', description: 'emailIDs honours only its first ID.' },
   { name: 'emails-campaign-first-only', rule: 'emails.search.campaignID.filter', description: 'campaignID matches only emails whose first campaign it is.' },
   { name: 'emails-userid-ignored', rule: 'emails.search.userID.filter', description: 'userID is accepted but not applied.' },
+  { name: 'emails-start-default-from-end', rule: 'emails.search.dateSentStart.default', description: 'When only dateSentEnd is given, the default dateSentStart is 6 months before dateSentEnd instead of before now (a default computed from the wrong end).' },
   { name: 'emails-category-ignores-window', rule: 'emails.search.filters.subset', description: 'With transactionalCategory the dateSent window is not applied (older emails appear).' },
   // ------------------------------------------------------------ contacts/import
   { name: 'import-success-row-errors', rule: 'schema.contacts.import', description: 'Successful row results carry an error detail in errors (interface.md: "empty on success").' },

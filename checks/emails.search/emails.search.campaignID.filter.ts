@@ -4,11 +4,14 @@ import { OP } from './documented-values';
 import { judgeExactFilter } from './exact-filter';
 import { campaignIDRule } from './traffic-filters';
 import { judgeFilter } from '../shared/traffic';
+import { emailsExploration } from './exploration';
+import { campaignIDJudge } from './explored-judges';
+import { withExplored } from '../shared/search';
 
 export default defineCheck({
   rule: 'emails.search.campaignID.filter',
   title: 'campaignID returns exactly the emails whose campaignIDs hold it',
-  run: (ctx) =>
+  run: withExplored((ctx) =>
     judgeExactFilter<number>(ctx, {
       sampleKey: 'campaignID',
       param: 'campaignID',
@@ -18,6 +21,6 @@ export default defineCheck({
       none: 'no email in the window is assigned to a campaign',
       title: (campaignID, base) => `campaignID=${campaignID} with ${base.label} returns exactly the emails whose campaignIDs hold it`,
       runs: () => 15,
-    }),
+    }), emailsExploration, () => campaignIDJudge()),
   traffic: (ctx) => judgeFilter(ctx, OP, campaignIDRule()),
 });

@@ -8,11 +8,14 @@ import { dateSentOf, type Params } from './email-records';
 import { offenders } from './record-evidence';
 import { searchWhole } from './whole-search';
 import { judgeFilter } from '../shared/traffic';
+import { emailsExploration } from './exploration';
+import { dateSentJudge } from './explored-judges';
+import { withExplored } from '../shared/search';
 
 export default defineCheck({
   rule: 'emails.search.dateSent.filter',
   title: "every record's dateSent lies within the window",
-  async run({ api, judge, target }) {
+  run: withExplored(async ({ api, judge, target }) => {
     const now = harnessNow();
     const searches: Params[] = [
       { deliveryType: DELIVERY.manual },
@@ -41,6 +44,6 @@ export default defineCheck({
         ...offenders(result, outside, 'dateSent'),
       });
     }, { numRuns: 15 });
-  },
+  }, emailsExploration, (ctx) => dateSentJudge(ctx.target)),
   traffic: (ctx) => judgeFilter(ctx, OP, dateSentRule(ctx.target)),
 });

@@ -6,11 +6,14 @@ import { emailCatalogue } from './email-catalogue';
 import { dateSentOf } from './email-records';
 import { leftOut, notReturned, offenders } from './record-evidence';
 import { END_SLACK_HOURS, RECENT_DAYS, searchWithoutBound, sentBetween, START_SLACK_DAYS } from './window-defaults';
+import { emailsExploration } from './exploration';
+import { dateSentEndDefaultJudge } from './explored-judges';
+import { withExplored } from '../shared/search';
 
 export default defineCheck({
   rule: 'emails.search.dateSentEnd.default',
   title: 'without dateSentEnd the window ends at the current date (today or now)',
-  async run(ctx) {
+  run: withExplored(async (ctx) => {
     const { judge, target } = ctx;
     const catalogue = await ctx.observe(emailCatalogue);
     const now = harnessNow();
@@ -46,5 +49,5 @@ export default defineCheck({
       });
     }
     if (recent === 0) judge.inconclusive(`no email was sent in the ${RECENT_DAYS} days before today, so an early end could not show`);
-  },
+  }, emailsExploration, (ctx) => dateSentEndDefaultJudge(ctx.target)),
 });

@@ -6,11 +6,14 @@ import { emailCatalogue } from './email-catalogue';
 import { dateSentOf } from './email-records';
 import { leftOut, notReturned, offenders } from './record-evidence';
 import { searchWithoutBound, sentBetween, START_SLACK_DAYS } from './window-defaults';
+import { emailsExploration } from './exploration';
+import { dateSentStartDefaultJudge } from './explored-judges';
+import { withExplored } from '../shared/search';
 
 export default defineCheck({
   rule: 'emails.search.dateSentStart.default',
   title: 'without dateSentStart the window starts 6 months before now',
-  async run(ctx) {
+  run: withExplored(async (ctx) => {
     const { judge, target } = ctx;
     const catalogue = await ctx.observe(emailCatalogue);
     const now = harnessNow();
@@ -45,5 +48,5 @@ export default defineCheck({
     }
     if (older === 0) judge.inconclusive(`the target has no email sent more than ${defaultWindowMonths()} months ago (within the explicit window), so a later start cannot be told from the default`);
     else if (recent === 0) judge.inconclusive(`the target has no email sent in the last ${defaultWindowMonths()} months`);
-  },
+  }, emailsExploration, (ctx) => dateSentStartDefaultJudge(ctx.target)),
 });

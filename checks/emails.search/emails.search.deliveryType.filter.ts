@@ -7,11 +7,14 @@ import type { Params } from './email-records';
 import { offenders } from './record-evidence';
 import { searchWhole } from './whole-search';
 import { judgeFilter } from '../shared/traffic';
+import { emailsExploration } from './exploration';
+import { deliveryTypeJudge } from './explored-judges';
+import { withExplored } from '../shared/search';
 
 export default defineCheck({
   rule: 'emails.search.deliveryType.filter',
   title: 'every record has the deliveryType passed',
-  async run({ api, judge, target }) {
+  run: withExplored(async ({ api, judge, target }) => {
     const windowed = wideWindowParams(target);
     const empty: string[] = [];
     const searches: Array<{ deliveryType: string; params: Params }> = DELIVERY_TYPES.map((deliveryType) => ({ deliveryType, params: { deliveryType, ...windowed } }));
@@ -32,6 +35,6 @@ export default defineCheck({
       });
     }
     if (empty.length > 0) judge.inconclusive(`no emails in the window for ${empty.join(', ')}, so those values could not be judged`);
-  },
+  }, emailsExploration, () => deliveryTypeJudge()),
   traffic: (ctx) => judgeFilter(ctx, OP, deliveryTypeRule()),
 });

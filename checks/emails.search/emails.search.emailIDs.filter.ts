@@ -7,11 +7,14 @@ import { OP } from './documented-values';
 import { emailIDsRule } from './traffic-filters';
 import { searchWholeInSample } from './whole-search';
 import { judgeFilter } from '../shared/traffic';
+import { emailsExploration } from './exploration';
+import { emailIDsJudge } from './explored-judges';
+import { withExplored } from '../shared/search';
 
 export default defineCheck({
   rule: 'emails.search.emailIDs.filter',
   title: 'emailIDs returns exactly the listed emails within the other filters',
-  async run({ api, judge, observe }) {
+  run: withExplored(async ({ api, judge, observe }) => {
     const catalogue = await observe(emailCatalogue);
     const bases = usableBases([catalogue.manualAll, catalogue.automatedSummary, catalogue.automatedDetail, catalogue.transactional]);
     if (bases.length === 0) return judge.inconclusive('no emails in the window');
@@ -36,6 +39,6 @@ export default defineCheck({
         ...same,
       });
     }, { numRuns: 15 });
-  },
+  }, emailsExploration, () => emailIDsJudge()),
   traffic: (ctx) => judgeFilter(ctx, OP, emailIDsRule()),
 });

@@ -6,11 +6,14 @@ import { judgeExactFilter } from './exact-filter';
 import { parentEmailIDRule } from './traffic-filters';
 import { offenders } from './record-evidence';
 import { judgeFilter } from '../shared/traffic';
+import { emailsExploration } from './exploration';
+import { parentEmailIDJudge } from './explored-judges';
+import { withExplored } from '../shared/search';
 
 export default defineCheck({
   rule: 'emails.search.parentEmailID.filter',
   title: 'parentEmailID returns exactly the individual sends of that email',
-  run: (ctx) =>
+  run: withExplored((ctx) =>
     judgeExactFilter<number>(ctx, {
       sampleKey: 'parent',
       param: 'parentEmailID',
@@ -29,6 +32,6 @@ export default defineCheck({
           ...offenders(result, misfits, 'parentEmailID'),
         });
       },
-    }),
+    }), emailsExploration, () => parentEmailIDJudge()),
   traffic: (ctx) => judgeFilter(ctx, OP, parentEmailIDRule()),
 });

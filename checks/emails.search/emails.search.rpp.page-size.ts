@@ -1,12 +1,13 @@
 import { defineCheck } from '../../harness/core';
-import { checkRppPageSize } from '../shared/search';
+import { checkRppPageSize, withExplored, pageSizeJudge } from '../shared/search';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
 import { judgePageSizes } from '../shared/traffic';
+import { emailsExploration } from './exploration';
 
 export default defineCheck({
   rule: 'emails.search.rpp.page-size',
   title: 'a page holds at most rpp records, exactly rpp while more remain',
-  run: (ctx) => checkRppPageSize(ctx, OP, manualSentWide(ctx.target), { numRuns: 15 }),
+  run: withExplored((ctx) => checkRppPageSize(ctx, OP, manualSentWide(ctx.target), { numRuns: 15 }), emailsExploration, () => pageSizeJudge(OP)),
   traffic: (ctx) => judgePageSizes(ctx, OP),
 });

@@ -8,11 +8,14 @@ import { compareExactly, offenders } from './record-evidence';
 import { statusLists } from './status-lists';
 import { statusFilterRule } from './traffic-filters';
 import { searchWhole } from './whole-search';
+import { emailsExploration } from './exploration';
+import { statusFilterJudge } from './explored-judges';
+import { withExplored } from '../shared/search';
 
 export default defineCheck({
   rule: 'emails.search.status.filter',
   title: 'a manual search with status returns exactly the emails of those statuses',
-  async run({ api, judge, target }) {
+  run: withExplored(async ({ api, judge, target }) => {
     const windowed = wideWindowParams(target);
     const search = (status: string[]) => searchWhole(api, { deliveryType: DELIVERY.manual, status, ...windowed });
     // Each status alone: every record has it. Each list of several: exactly the union of its members alone.
@@ -40,6 +43,6 @@ export default defineCheck({
       const same = compareExactly(expected, result);
       judge.check(same.ok, { title: `status=${list.join(',')} returns exactly the emails of each of those statuses`, ...same });
     }
-  },
+  }, emailsExploration, () => statusFilterJudge()),
   traffic: (ctx) => judgeFilter(ctx, OP, statusFilterRule()),
 });

@@ -5,11 +5,14 @@ import { OP } from './documented-values';
 import { judgeExactFilter } from './exact-filter';
 import { userIDRule } from './traffic-filters';
 import { judgeFilter } from '../shared/traffic';
+import { emailsExploration } from './exploration';
+import { userIDJudge } from './explored-judges';
+import { withExplored } from '../shared/search';
 
 export default defineCheck({
   rule: 'emails.search.userID.filter',
   title: 'userID returns exactly the emails of that user',
-  run: (ctx) =>
+  run: withExplored((ctx) =>
     judgeExactFilter<number>(ctx, {
       sampleKey: 'userID',
       param: 'userID',
@@ -19,6 +22,6 @@ export default defineCheck({
       none: 'no email in the window has a userID',
       title: (userID, base) => `userID=${userID} with ${base.label} returns exactly that user's emails`,
       runs: () => 12,
-    }),
+    }), emailsExploration, () => userIDJudge()),
   traffic: (ctx) => judgeFilter(ctx, OP, userIDRule()),
 });

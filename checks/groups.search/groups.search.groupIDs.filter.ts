@@ -2,17 +2,19 @@ import fc from 'fast-check';
 import { allowedValues, searchMethod } from '../../generators';
 import { defineCheck } from '../../harness/core';
 import { sameSet, setDifference } from '../../harness/oracles';
-import { searchAllIds } from '../shared/search';
+import { searchAllIds, withExplored } from '../shared/search';
 import { groupId, idSet, withEveryGroup } from './discovery';
 import { judgeFilter } from '../shared/traffic';
 import { filterValues, OP } from './group-filters';
 import { groupIDsRule } from './traffic-filters';
 import { statusSelections } from './status-selections';
+import { groupsExploration } from './exploration';
+import { groupIDsJudge } from './explored-judges';
 
 export default defineCheck({
   rule: 'groups.search.groupIDs.filter',
   title: 'groupIDs returns exactly the listed groups within the status filter',
-  run: withEveryGroup(async (groups, ctx) => {
+  run: withExplored(withEveryGroup(async (groups, ctx) => {
     const ids = groups.map(groupId).filter((id): id is number => typeof id === 'number');
     if (ids.length < 2) return ctx.judge.inconclusive(`the target has ${ids.length} group(s) with an integer ID`);
     const absent = Math.max(...ids) + 1000;
@@ -37,6 +39,6 @@ export default defineCheck({
         expected: [...idSet(expected)], actual: found.ids, response: found.pages.at(-1)!,
       });
     }, { numRuns: 15 });
-  }),
+  }), groupsExploration, () => groupIDsJudge()),
   traffic: (ctx) => judgeFilter(ctx, OP, groupIDsRule()),
 });

@@ -2,17 +2,19 @@ import fc from 'fast-check';
 import { allowedValues, nameFragment, searchMethod } from '../../generators';
 import { defineCheck } from '../../harness/core';
 import { containsText } from '../../harness/oracles';
-import { searchAllIds } from '../shared/search';
+import { searchAllIds, withExplored } from '../shared/search';
 import { fragmentableNames, groupId, nameOf, withEveryGroup } from './discovery';
 import { judgeFilter } from '../shared/traffic';
 import { filterValues, OP } from './group-filters';
 import { groupNameRule } from './traffic-filters';
 import { statusSelections } from './status-selections';
+import { groupsExploration } from './exploration';
+import { groupNameJudge } from './explored-judges';
 
 export default defineCheck({
   rule: 'groups.search.groupName.contains',
   title: 'groupName returns exactly the groups whose name contains it',
-  run: withEveryGroup(async (groups, ctx) => {
+  run: withExplored(withEveryGroup(async (groups, ctx) => {
     const names = fragmentableNames(groups);
     if (names.length === 0) return ctx.judge.inconclusive('no group has a name of two characters or more');
     const selections = await statusSelections(ctx);
@@ -37,6 +39,6 @@ export default defineCheck({
         expected: 'all of them', actual: { missing: missed.slice(0, 8).map(nameOf), returned: found.records.length }, response: last,
       });
     }, { numRuns: 15 });
-  }),
+  }), groupsExploration, () => groupNameJudge()),
   traffic: (ctx) => judgeFilter(ctx, OP, groupNameRule()),
 });

@@ -1,15 +1,17 @@
 import { defineCheck } from '../../harness/core';
 import { readBoolean } from '../../harness/oracles';
-import { searchAllIds } from '../shared/search';
+import { searchAllIds, withExplored } from '../shared/search';
 import { groupId, withEveryGroup } from './discovery';
 import { judgeFilter } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';
 import { privateFilterRule } from './traffic-filters';
+import { groupsExploration } from './exploration';
+import { privateJudge } from './explored-judges';
 
 export default defineCheck({
   rule: 'groups.search.private.filter',
   title: 'private=0 returns only displayed groups (private=1 is noted, not judged)',
-  run: withEveryGroup(async (groups, ctx) => {
+  run: withExplored(withEveryGroup(async (groups, ctx) => {
     // interface.md documents private=0 only ("Passing 0 returns groups displayed ..."): what private=1
     // returns (the private groups, or every group) is silent, so it is recorded as a note, never a fail.
     const observed: string[] = [];
@@ -37,6 +39,6 @@ export default defineCheck({
       });
     }
     if (observed.length > 0) ctx.judge.pass(observed.join('; '));
-  }),
+  }), groupsExploration, () => privateJudge()),
   traffic: (ctx) => judgeFilter(ctx, OP, privateFilterRule()),
 });

@@ -1,16 +1,18 @@
 import { defaultOf } from '../../generators';
 import { defineCheck } from '../../harness/core';
 import { sameSet, setDifference } from '../../harness/oracles';
-import { searchAllIds } from '../shared/search';
+import { searchAllIds, withExplored } from '../shared/search';
 import { describeGroups, idSet, withEveryGroup } from './discovery';
 import { judgeFilter } from '../shared/traffic';
 import { filterValues, matchesValue, OP } from './group-filters';
 import { statusDefaultRule } from './traffic-filters';
+import { groupsExploration } from './exploration';
+import { statusDefaultJudge } from './explored-judges';
 
 export default defineCheck({
   rule: 'groups.search.status.default',
   title: 'without status exactly the groups of the default status are returned',
-  run: withEveryGroup(async (groups, ctx) => {
+  run: withExplored(withEveryGroup(async (groups, ctx) => {
     const status = String(defaultOf(OP, 'status'));
     const expected = groups.filter((g) => matchesValue(g, 'status', status));
     if (expected.length === groups.length) {
@@ -25,6 +27,6 @@ export default defineCheck({
       actual: { missing: describeGroups(groups, diff.missing, 'status'), unexpected: describeGroups(groups, diff.unexpected, 'status') },
       response: plain.pages.at(-1)!,
     });
-  }),
+  }), groupsExploration, () => statusDefaultJudge()),
   traffic: (ctx) => judgeFilter(ctx, OP, statusDefaultRule()),
 });

@@ -3,10 +3,13 @@ import { judgeFilter } from '../shared/traffic';
 import { checkExactFilter } from './exact-filter';
 import { OP } from './group-filters';
 import { enumFilterRule } from './traffic-filters';
+import { groupsExploration } from './exploration';
+import { enumFilterJudge } from './explored-judges';
+import { withExplored } from '../shared/search';
 
 export default defineCheck({
   rule: 'groups.search.type.filter',
   title: 'type=<value> returns exactly the groups of that type',
-  run: (ctx) => checkExactFilter(ctx, 'type'),
+  run: withExplored((ctx) => checkExactFilter(ctx, 'type'), groupsExploration, () => enumFilterJudge('type')),
   traffic: (ctx) => judgeFilter(ctx, OP, enumFilterRule('type')),
 });

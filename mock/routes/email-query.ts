@@ -45,6 +45,7 @@ export function readEmailQuery({ params, fault, now, alt }: OperationContext): E
   const requestedStatuses = statusIgnored ? undefined : params.choiceList('status', STATUSES, fault('emails-unknown-status-accepted'));
   const statusGiven = requestedStatuses !== undefined && requestedStatuses.length > 0;
   const defaultStatuses: StatusParam[] = fault('emails-status-default-all') ? [...STATUSES] : ['sent'];
+  const sentEnd = params.datetime('dateSentEnd');
   const query: EmailQuery = {
     deliveryType: deliveryType ?? 'manual',
     allDeliveryTypes: deliveryType === undefined && fault('emails-delivery-type-default-all'),
@@ -57,8 +58,9 @@ export function readEmailQuery({ params, fault, now, alt }: OperationContext): E
     title: params.string('title'),
     subject: params.string('subject'),
     dateSentStart:
-      params.datetime('dateSentStart') ?? addMonths(now, fault('emails-default-window-12-months') ? -12 : -DEFAULT_WINDOW_MONTHS),
-    dateSentEnd: params.datetime('dateSentEnd') ?? (fault('emails-default-end-day-early') ? now - DAY_MS : alt ? endOfDay(now) : now),
+      params.datetime('dateSentStart') ??
+      addMonths(sentEnd !== undefined && fault('emails-start-default-from-end') ? sentEnd : now, fault('emails-default-window-12-months') ? -12 : -DEFAULT_WINDOW_MONTHS),
+    dateSentEnd: sentEnd ?? (fault('emails-default-end-day-early') ? now - DAY_MS : alt ? endOfDay(now) : now),
     emailIDs: params.integerList('emailIDs'),
     parentEmailID: params.integer('parentEmailID'),
     transactionalCategory: params.string('transactionalCategory'),

@@ -1,4 +1,5 @@
 import type { Email } from '../data/model';
+import { ApiError, ErrorCode } from '../errors';
 import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { emailRecord } from '../records/email';
 import { sortFirst, type SortKind } from '../sorting';
@@ -23,6 +24,9 @@ export const emailsSearch: Operation = {
   methods: ['GET', 'POST'],
   handle(context) {
     const { params, state } = context;
+    if (context.token.kind === 'application' && context.method === 'POST' && context.fault('auth-app-token-refused-on-post-search')) {
+      throw new ApiError(ErrorCode.invalidToken, 'The access token is not valid');
+    }
     const query = readEmailQuery(context);
     const pageRequest = readPageRequest(params, state.faults, 'emails');
     const matches = candidates(query, context).filter(emailFilter(query, context));

@@ -95,19 +95,28 @@ function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { 
   const userID = alt && filters.userID === ALT_ADMIN_USER_ID ? undefined : filters.userID;
   const ownerOf = alt ? altGroupUserID : (group: Group): number | undefined => group.userID;
   const prefixOnly = fault('groups-name-prefix-only');
+  const typeLost = filters.groupName !== undefined && fault('groups-type-lost-with-name');
+  const likePattern = filters.groupName !== undefined && fault('groups-name-like-pattern') ? likeExpression(filters.groupName, alt) : undefined;
   return (group) => {
     if (!skipStatus && filters.status !== 'All' && group.status !== filters.status && !(archivedIncludesActive && filters.status === 'Archived')) return false;
-    if (filters.type !== 'All' && group.type !== filters.type && !(staticIncludesDynamic && filters.type === 'Static')) return false;
+    if (!typeLost && filters.type !== 'All' && group.type !== filters.type && !(staticIncludesDynamic && filters.type === 'Static')) return false;
     if (wantPrivate !== undefined && group.private !== wantPrivate) return false;
     if (userID !== undefined && ownerOf(group) !== userID) return false;
     if (dropOwnPrivate && group.private) return false;
     if (ids && !ids.has(group.groupID)) return false;
     if (filters.groupName !== undefined) {
       const name = alt ? nameOf(group) : nameOf(group).toLowerCase();
+      if (likePattern) return likePattern.test(name);
       if (prefixOnly ? !name.startsWith(filters.groupName) : !name.includes(filters.groupName)) return false;
     }
     return true;
   };
+}
+
+/** The groups-name-like-pattern fault: groupName read as a SQL LIKE pattern (% any run, _ any one character), matching any part of a name. */
+function likeExpression(text: string, alt: boolean): RegExp {
+  const source = [...text].map((char) => (char === '%' ? '.*' : char === '_' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  return new RegExp(source, alt ? 's' : 'is');
 }
 
 /** The names groups show: their own, except under the duplicate-name fault. */

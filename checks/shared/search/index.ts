@@ -7,3 +7,4 @@ export * from './paging-totals';
 export * from './sorting';
 export * from './enums';
 export * from './filters';
+export * from './explore';

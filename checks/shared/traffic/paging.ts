@@ -11,6 +11,7 @@ import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, 
 import { linkedPage } from '../search/paged-walk';
 import { onlyTiesMoved, tiedIDs } from '../search/ties';
 import { seenIds, sentPage, setKey, walksOf, wholeSearch, type Walk } from './searches';
+import { tokenWorks } from './fit-requests';
 import { integerStanding, paramsKey } from './sent-params';
 import { TrafficTally, type TrafficFailure } from './tally';
 
@@ -117,7 +118,8 @@ export function judgePageDefault(ctx: TrafficContext, op: SearchOp): void {
     if (exchange.outcome === 'success' && sentPage(exchange) === boundsOf(op, 'page').min) firstPages.set(`${exchange.method} ${paramsKey(op, exchange, ['page'])}`, exchange);
   }
   for (const plain of ctx.traffic.of(op)) {
-    if (plain.outcome === 'transport' || plain.params.page !== undefined) continue;
+    // A request whose token does not work for the operation is refused for its token, not its paging.
+    if (plain.outcome === 'transport' || plain.params.page !== undefined || !tokenWorks(ctx.traffic, plain)) continue;
     const first = firstPages.get(`${plain.method} ${paramsKey(op, plain, ['page'])}`);
     if (!first || recordsOf(first).length === 0) continue;
     if (plain.outcome === 'success' && !sameData(op, plain, first)) {
