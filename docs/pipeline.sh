@@ -43,7 +43,7 @@ fi
 
 # 3. Merge the shards' blobs into one run: its summary, its reports in ./reports, its exit code.
 mkdir -p blob-report
-cp shards/*/blob-report/* blob-report/
+cp -r shards/*/blob-report/* blob-report/
 code=0
 npx ems-conformance merge blob-report || code=$?
 

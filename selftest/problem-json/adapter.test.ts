@@ -48,7 +48,7 @@ describe('problem-json adapter: refusals are RFC 9457 problem documents', () => 
     assertProblem('helper.ping', await client.get('/helper/ping', {}, '00000000-0000-0000-0000-000000000000'), 401, 'invalid-token');
     assertProblem('groups.search', await client.get('/groups/search', {}, 'noGroups'), 403, 'permission-denied');
     assertProblem('exports.jobStatus', await client.get('/exports/jobStatus', { jobID: 999999 }), 404, 'not-found');
-    assertProblem('helper.ping', await client.call('/helper/ping', { method: 'POST', body: {} }), 405, 'method-not-allowed');
+    assertProblem('contacts.import', await client.get('/contacts/import'), 405, 'method-not-allowed');
     const retired = await client.call(`${adapter.authUrl}/login/oauth/applicationAccessToken`, { token: null });
     assertProblem('login.applicationAccessToken', retired, 410, 'endpoint-retired');
   });

@@ -12,7 +12,7 @@ async function restRun(faults: string[] = []) {
   const output = mkdtempSync(join(tmpdir(), 'ems-rest-results-'));
   process.once('exit', () => rmSync(output, { recursive: true, force: true }));
   const env: Record<string, string> = { EMS_PROFILE: 'rest', EMS_TEST_RESULTS_DIR: output, ...(faults.length ? { EMS_MOCK_FAULTS: faults.join(',') } : {}) };
-  const finished = await runAtRoot(PLAYWRIGHT, ['test', 'suites/helper-ping.spec.ts'], env);
+  const finished = await runAtRoot(PLAYWRIGHT, ['test', 'suites/helper-ping.spec.ts', 'suites/envelope.spec.ts'], env);
   const report = readReport(finished);
   const verdicts = Object.fromEntries(report.rules.filter((rule) => PING_RULES.includes(rule.id)).map((rule) => [rule.id, rule.verdict]));
   return { finished, report, verdicts };
