@@ -1,6 +1,7 @@
 import { defineCheck } from '../../harness/core';
 import { readDatetime } from '../../harness/oracles';
 import { exportWithRecords, recordsJob } from './export-with-records';
+import { answeredAt } from '../shared/export-jobs';
 import { judgeExpiration } from '../shared/traffic';
 
 /** How far a target's clock may lag the harness's before a fileExpiration "in the future" is doubted. */
@@ -24,9 +25,11 @@ export default defineCheck({
       judge.inconclusive(`fileExpiration ${JSON.stringify(expiration)} could not be read as a datetime, so when it lies is unknown`);
       return;
     }
-    judge.check(until.getTime() > finishedAt - CLOCK_SKEW_MS, {
-      title: `fileExpiration ${JSON.stringify(expiration)} is a GMT datetime after the moment the job was seen Completed`,
-      expected: `a datetime after ${new Date(finishedAt).toISOString()} (allowing ${CLOCK_SKEW_MS / 60_000} min of clock difference)`,
+    // The moment on the target's clock: the Date header of the answer that said Completed, else ours.
+    const seen = answeredAt(job.completed, finishedAt);
+    judge.check(until.getTime() > seen.at - CLOCK_SKEW_MS, {
+      title: `fileExpiration ${JSON.stringify(expiration)} is a GMT datetime after the moment the job was seen Completed (${seen.basis})`,
+      expected: `a datetime after ${new Date(seen.at).toISOString()} (allowing ${CLOCK_SKEW_MS / 60_000} min of clock difference)`,
       actual: until.toISOString(),
       response: job.completed,
     });

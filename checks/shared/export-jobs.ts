@@ -53,6 +53,15 @@ export function jobText(response: ApiResponse, pointer: string): string | undefi
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
 }
 
+/**
+ * When an answer was given on the target's clock: its HTTP Date header (to the second), else `ours` (the moment on
+ * the harness's clock). A fileExpiration is a datetime of the target's: it is compared with this.
+ */
+export function answeredAt(response: ApiResponse, ours: number): { at: number; basis: string } {
+  const stated = response.date === undefined ? Number.NaN : Date.parse(response.date);
+  return Number.isNaN(stated) ? { at: ours, basis: 'our clock' } : { at: stated, basis: 'the Date header of that answer' };
+}
+
 export const fileKeyOf = (response: ApiResponse, profile: Profile): string | undefined => jobText(response, profile.pointers.job.fileKey);
 
 // ------------------------------------------------------------------ requesting a job

@@ -1,7 +1,7 @@
 /** The export rules on recorded flows: request → status polls → file, as the traffic shows them in order. */
 import type { RecordedExchange, TrafficContext } from '../../../harness/core';
 import { readDatetime } from '../../../harness/oracles';
-import { fileKeyOf, jobText, lenientInteger, payloadValue, phaseOf } from '../export-jobs';
+import { answeredAt, fileKeyOf, jobText, lenientInteger, payloadValue, phaseOf } from '../export-jobs';
 import { endOf, endPoll, jobsMayRun, jobsOf, phaseBefore, type RecordedJob } from './export-jobs';
 import { tokenWorks } from './fit-requests';
 import { TrafficTally } from './tally';
@@ -147,9 +147,10 @@ export function judgeExpiration(ctx: TrafficContext, clockSkewMs: number): void 
     const expiration = jobText(poll, ctx.target.profile.pointers.job.fileExpiration);
     const until = expiration === undefined ? undefined : readDatetime(expiration, ctx.target.profile.datetime.format);
     if (!until) return;
-    tally.expect(until.getTime() > endOf(poll) - clockSkewMs, {
-      title: `fileExpiration ${JSON.stringify(expiration)} of job ${job.jobID} is after the moment it was seen Completed`,
-      expected: `after ${new Date(endOf(poll)).toISOString()} (allowing ${clockSkewMs / 60_000} min of clock difference)`, actual: until.toISOString(), response: poll,
+    const seen = answeredAt(poll, endOf(poll));
+    tally.expect(until.getTime() > seen.at - clockSkewMs, {
+      title: `fileExpiration ${JSON.stringify(expiration)} of job ${job.jobID} is after the moment it was seen Completed (${seen.basis})`,
+      expected: `after ${new Date(seen.at).toISOString()} (allowing ${clockSkewMs / 60_000} min of clock difference)`, actual: until.toISOString(), response: poll,
     });
   });
 }
