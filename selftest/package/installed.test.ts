@@ -175,7 +175,8 @@ test('should gate with the shell recipe: 2 shards merged exit 0, and exit 1 when
 
   const passing = await pipeline(clean);
   assert.equal(passing.code, 0, passing.out.slice(-3000));
-  const shardZips = readdirSync(join(project, 'blob-report')).filter((name) => name.endsWith('.zip'));
+  // Each shard's blob stays in its own folder (blob-report/shard-I-of-N/), gathered by the recipe.
+  const shardZips = readdirSync(join(project, 'blob-report'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.zip'));
   assert.equal(shardZips.length, 2, `one blob per shard, none erased: ${shardZips.join(', ')}`);
   const merged = readReport(join(project, 'reports'));
   assert.deepEqual(PING_RULES.map((id) => verdictOf(merged, id)), ['pass', 'pass'], 'the merge holds both shards’ rules');
