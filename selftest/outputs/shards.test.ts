@@ -42,9 +42,10 @@ test('should merge 2 shards into the report of a 1-shard run, rule by rule, and 
 });
 
 test('should keep shard 1 blobs through shard 2 on one machine, and exit 1 with the failing rule when a shard failed', { timeout: 300_000 }, async () => {
-  // Both shards on one machine, one blob folder: the fault breaks a rule only one shard judges.
+  // Both shards on one machine, one blob folder: the fault breaks a rule only one shard judges (the rpp.default
+  // test alone: with rpp's other tests the explored page sizes show the same fault there too).
   const machine = runDirs('shard-local');
-  const args = ['--grep', grepRules('groups.search.rpp.', 'helper.ping.'), '--seed', '11', '--faults', 'groups-rpp-default-25'];
+  const args = ['--grep', grepRules('groups.search.rpp.default', 'helper.ping.'), '--seed', '11', '--faults', 'groups-rpp-default-25'];
   const codes: number[] = [];
   for (const index of [1, 2]) {
     const part = await conformance([...args, `--shard=${index}/2`], machine);
