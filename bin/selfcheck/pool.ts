@@ -4,6 +4,7 @@ import { repoPath } from '../../harness/contract';
 import { embeddedMockEnv } from '../../harness/core';
 import type { ConformanceReport } from '../../harness/types';
 import { startMock, type RunningMock } from '../../mock';
+import { DAY_MS, formatServiceDatetime } from '../../mock/datetime';
 import { embeddedMockOptions } from '../../mock/provider';
 import { lastLines, runChild } from '../lib/child';
 import { childEnv } from '../lib/env';
@@ -33,9 +34,7 @@ export function matrixClockOffsetMs(now = Date.now()): number {
   const midday = Math.round((now - MIDDAY_MS) / DAY_MS) * DAY_MS + MIDDAY_MS;
   return midday - now;
 }
-const DAY_MS = 24 * 3600 * 1000;
 const MIDDAY_MS = DAY_MS / 2;
-const serviceDatetime = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
 
 /** The whole matrix gets this long; a test that hangs is ended sooner by its own timeout. */
 const WALL_LIMIT_S = 3600;
@@ -58,7 +57,7 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
     // verdict depends on the hour the matrix runs at; the workers read "now" on that clock.
     const offsetMs = matrixClockOffsetMs();
     for (const run of runs) {
-      const clock = { start: serviceDatetime(Date.now() + offsetMs) };
+      const clock = { start: formatServiceDatetime(Date.now() + offsetMs) };
       mocks.push(await startMock({ ...embeddedMockOptions({ faults: run.faults }, {}), exportDelayMs: settings.exportDelayMs, clock }));
     }
     const mockEnv = (mock: RunningMock) => embeddedMockEnv({ ...mock, clockOffsetMs: mock.clockAheadMs() });

@@ -39,11 +39,11 @@ export function judgeRequestJobID(ctx: TrafficContext): void {
   tally.record(ctx.judge, { none: 'no export request over a valid range' });
 }
 
-/** Judges each job that `judgeJob` has something to say about. */
-function judgeJobs(ctx: TrafficContext, none: string, judgeJob: (job: RecordedJob, tally: TrafficTally) => void): void {
+/** Judges each job that `judgeJob` has something to say about; `missing` names what the rule also needed to see, once all were judged. */
+function judgeJobs(ctx: TrafficContext, none: string, judgeJob: (job: RecordedJob, tally: TrafficTally) => void, missing: (tally: TrafficTally) => string[] = () => []): void {
   const tally = new TrafficTally();
   for (const job of jobsOf(ctx.traffic, ctx.target)) judgeJob(job, tally);
-  tally.record(ctx.judge, { none });
+  tally.record(ctx.judge, { none, missing: missing(tally) });
 }
 
 /** pending-first: the first status of a new job is one the profile knows. */
@@ -67,31 +67,27 @@ const POLL_SLACK_MS = 6_000;
  */
 export function judgeJobFinishes(ctx: TrafficContext): void {
   const budgetMs = ctx.target.exportBudgetS * 1000;
-  const tally = new TrafficTally();
   const finished = new Set<string>();
-  for (const job of jobsOf(ctx.traffic, ctx.target)) {
+  judgeJobs(ctx, 'no job polled to its end', (job, tally) => {
     const last = job.polls.at(-1);
-    if (!last) continue;
+    if (!last) return;
     const end = endPoll(job, ctx.target);
     if (end) {
       tally.expect(true, { title: '', response: last });
       const kind = finishedKind(ctx, end);
       if (kind) finished.add(kind);
-      continue;
+      return;
     }
     const polledMs = last.startedAt - job.request.startedAt;
-    if (polledMs < budgetMs - POLL_SLACK_MS) {
-      tally.skip('jobs were not polled to their end or through the export budget');
-      continue;
-    }
+    if (polledMs < budgetMs - POLL_SLACK_MS) return tally.skip('jobs were not polled to their end or through the export budget');
     tally.expect(false, {
       title: `job ${job.jobID} (${rangeOf(job.request)}) reaches Completed or Failed within ${ctx.target.exportBudgetS} s`,
       expected: `Completed or Failed within ${ctx.target.exportBudgetS} s (EMS_EXPORT_BUDGET_S)`, actual: `${last.job?.status ?? 'no status'} after ${Math.round(polledMs / 1000)} s`, response: last,
     });
-  }
-  const unexercised = Object.values(FINISHED_KINDS).filter((kind) => !finished.has(kind));
-  const missing = unexercised.length > 0 && tally.judged > 0 ? [`never exercised: ${unexercised.join(', ')} (held: ${[...finished].join(', ') || 'only Failed jobs'})`] : [];
-  tally.record(ctx.judge, { none: 'no job polled to its end', missing });
+  }, (tally) => {
+    const unexercised = Object.values(FINISHED_KINDS).filter((kind) => !finished.has(kind));
+    return unexercised.length > 0 && tally.judged > 0 ? [`never exercised: ${unexercised.join(', ')} (held: ${[...finished].join(', ') || 'only Failed jobs'})`] : [];
+  });
 }
 
 const FINISHED_KINDS = { withRecords: 'a job with records finished', withoutRecords: 'a job without records finished' };
