@@ -6,6 +6,7 @@
  * none, taken to lie within a tolerance of a few seconds of ours.
  */
 import type { ApiClient, ApiResponse, Target } from '../../harness/core';
+import { statedDate } from '../shared/export-jobs';
 
 /** How far the target's clock may be from ours when its answers carry no Date header. */
 export const CLOCK_TOLERANCE_MS = 3000;
@@ -37,8 +38,8 @@ export interface TargetClock {
 
 /** One answer's reading: the target wrote its Date header between our sending and receiving, during the second it names. */
 function readingOf(fetch: Fetch): { low: number; high: number } | undefined {
-  const said = fetch.response.date === undefined ? Number.NaN : Date.parse(fetch.response.date);
-  if (Number.isNaN(said)) return undefined;
+  const said = statedDate(fetch.response);
+  if (said === undefined) return undefined;
   return { low: said - fetch.receivedAt, high: said + SECOND_MS - fetch.sentAt };
 }
 

@@ -58,8 +58,14 @@ export function jobText(response: ApiResponse, pointer: string): string | undefi
  * the harness's clock). A fileExpiration is a datetime of the target's: it is compared with this.
  */
 export function answeredAt(response: ApiResponse, ours: number): { at: number; basis: string } {
+  const stated = statedDate(response);
+  return stated === undefined ? { at: ours, basis: 'our clock' } : { at: stated, basis: 'the Date header of that answer' };
+}
+
+/** The answer's HTTP Date header as epoch ms (the target's clock, to the second); undefined when absent or unreadable. */
+export function statedDate(response: ApiResponse): number | undefined {
   const stated = response.date === undefined ? Number.NaN : Date.parse(response.date);
-  return Number.isNaN(stated) ? { at: ours, basis: 'our clock' } : { at: stated, basis: 'the Date header of that answer' };
+  return Number.isNaN(stated) ? undefined : stated;
 }
 
 export const fileKeyOf = (response: ApiResponse, profile: Profile): string | undefined => jobText(response, profile.pointers.job.fileKey);
