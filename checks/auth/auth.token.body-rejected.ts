@@ -14,5 +14,5 @@ export default defineCheck({
     const others = (await observe(tokenMatrix)).filter((cell) => cell.placement === 'body' && cell.token !== 'full');
     for (const cell of others) judgeRefusals(judge, [cell], `whose valid ${cell.token} token is in the body (accessToken) only`);
   },
-  traffic: (ctx) => judgeTokenPlacement(ctx, 'body', [{ op: 'groups.search', method: 'POST' }, { op: 'emails.search', method: 'POST' }]),
+  judge: (ctx) => judgeTokenPlacement(ctx, 'body', [{ op: 'groups.search', method: 'POST' }, { op: 'emails.search', method: 'POST' }]),
 });

@@ -7,5 +7,5 @@ export default defineCheck({
   title: 'every operation refuses a request without a token',
   run: (ctx) => judgeTokenRefusals(ctx, 'withoutToken', 'that carries no token'),
   // As its live check probes them: the ping and both searches (every other operation is judged when the traffic holds it).
-  traffic: (ctx) => judgeTokenPlacement(ctx, 'none', [{ op: 'helper.ping' }, { op: 'groups.search' }, { op: 'emails.search' }]),
+  judge: (ctx) => judgeTokenPlacement(ctx, 'none', [{ op: 'helper.ping' }, { op: 'groups.search' }, { op: 'emails.search' }]),
 });

@@ -14,5 +14,5 @@ export default defineCheck({
     const others = (await observe(tokenMatrix)).filter((cell) => cell.placement === 'query' && cell.token !== 'full');
     for (const cell of others) judgeRefusals(judge, [cell], `whose valid ${cell.token} token is in the query string (accessToken) only`);
   },
-  traffic: (ctx) => judgeTokenPlacement(ctx, 'query', [{ op: 'helper.ping' }, { op: 'groups.search', method: 'GET' }, { op: 'emails.search', method: 'GET' }]),
+  judge: (ctx) => judgeTokenPlacement(ctx, 'query', [{ op: 'helper.ping' }, { op: 'groups.search', method: 'GET' }, { op: 'emails.search', method: 'GET' }]),
 });

@@ -32,7 +32,7 @@ export default defineCheck({
       });
     });
   },
-  traffic: (ctx) =>
+  judge: (ctx) =>
     judgeImports(ctx, 'no accepted import with row results', (_records, reading) => {
       if (!reading.rows) return 'an accepted import had no row results';
       const wrong = reading.rows.findIndex((row) => row.hasContactID !== row.success);

@@ -39,7 +39,7 @@ export default defineCheck({
 
     for (const size of batchSizesOutside()) await judgeRefusedBatch(ctx, size);
   },
-  traffic: (ctx) => judgeCountLimits(ctx),
+  judge: (ctx) => judgeCountLimits(ctx),
 });
 
 /** A batch of a size outside the bounds is refused as a call, and writes nothing: its addresses are then new. */

@@ -15,7 +15,7 @@ export default defineCheck({
     // Along import sequences too, as the membership model runs them.
     await judgeAlongSequences(ctx, 'counts');
   },
-  traffic: (ctx) =>
+  judge: (ctx) =>
     judgeImports(ctx, 'no accepted import with row results', (_records, reading) => {
       const counts = countsOf(reading);
       return countsAgree(counts) ? undefined : { title: 'recordsInserted and recordsUpdated count the rows flagged inserted and updated', expected: { recordsInserted: counts.flaggedInserted, recordsUpdated: counts.flaggedUpdated }, actual: { recordsInserted: counts.inserted, recordsUpdated: counts.updated } };

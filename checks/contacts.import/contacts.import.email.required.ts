@@ -20,5 +20,5 @@ export default defineCheck({
       await expectRowFails(ctx, contacts, defectAt, withoutKey ? 'no email key' : 'email ""', sample);
     });
   },
-  traffic: (ctx) => judgeEmailRequired(ctx),
+  judge: (ctx) => judgeEmailRequired(ctx),
 });

@@ -20,7 +20,7 @@ export default defineCheck({
       });
     });
   },
-  traffic: (ctx) =>
+  judge: (ctx) =>
     judgeImports(ctx, 'no accepted import of an array of records', (records, reading) =>
       reading.result?.recordsInData === records.length ? undefined : { title: `recordsInData is the ${records.length} record(s) passed`, expected: records.length, actual: { recordsInData: reading.result?.recordsInData } }),
 });

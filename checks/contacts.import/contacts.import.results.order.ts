@@ -24,7 +24,7 @@ export default defineCheck({
       sample.expect(holds, evidence);
     });
   },
-  traffic: (ctx) =>
+  judge: (ctx) =>
     judgeImports(ctx, 'no accepted import of an array of records', (records, reading) => {
       const { holds, evidence: { response: _response, ...evidence } } = rowOrder(records as ContactRecord[], reading);
       return holds ? undefined : evidence;

@@ -29,7 +29,7 @@ export default defineCheck({
       });
     });
   },
-  traffic: (ctx) =>
+  judge: (ctx) =>
     judgeImports(ctx, 'no accepted import with a failed row', (_records, reading) => {
       const failed = (reading.rows ?? []).map((row, index) => ({ row, index })).filter(({ row }) => !row.success);
       if (failed.length === 0) return 'imports without a failed row say nothing of failure reports';

@@ -14,5 +14,5 @@ export default defineCheck({
       await expectRowFails(ctx, records, defectAt, what, sample);
     });
   },
-  traffic: (ctx) => judgeFirstRecordStructure(ctx),
+  judge: (ctx) => judgeFirstRecordStructure(ctx),
 });

@@ -11,5 +11,5 @@ export default defineCheck({
     const validated = reading.accepted || reading.response.validation.issues.some((issue) => issue.rule === judge.rule);
     if (!validated) judge.inconclusive('no import call succeeded, so no answer could be validated');
   },
-  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS] }),
+  judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS] }),
 });

@@ -15,5 +15,5 @@ export default defineCheck({
       value: SUMMARY,
       none: 'no automated emails in the window',
     }),
-  traffic: (ctx) => judgeFilter(ctx, OP, automatedResultsDefaultRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, automatedResultsDefaultRule()),
 });

@@ -22,5 +22,5 @@ export default defineCheck({
       title: (campaignID, base) => `campaignID=${campaignID} with ${base.label} returns exactly the emails whose campaignIDs hold it`,
       runs: () => 15,
     }), emailsExploration, () => campaignIDJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, campaignIDRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, campaignIDRule()),
 });

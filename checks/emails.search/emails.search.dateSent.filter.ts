@@ -45,5 +45,5 @@ export default defineCheck({
       });
     }, { numRuns: 15 });
   }, emailsExploration, (ctx) => dateSentJudge(ctx.target)),
-  traffic: (ctx) => judgeFilter(ctx, OP, dateSentRule(ctx.target)),
+  judge: (ctx) => judgeFilter(ctx, OP, dateSentRule(ctx.target)),
 });

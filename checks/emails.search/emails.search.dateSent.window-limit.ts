@@ -27,5 +27,5 @@ export default defineCheck({
       });
     });
   },
-  traffic: (ctx) => judgeWindowLimit(ctx, OP),
+  judge: (ctx) => judgeWindowLimit(ctx, OP),
 });

@@ -19,5 +19,5 @@ export default defineCheck({
       none: 'no manual email in the window',
       only: { field: 'deliveryType', allowed: [DELIVERY.manual], title: 'a search without deliveryType returns only Manual emails', expected: 'deliveryType Manual only' },
     }), emailsExploration, () => deliveryTypeDefaultJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, deliveryTypeDefaultRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, deliveryTypeDefaultRule()),
 });

@@ -36,5 +36,5 @@ export default defineCheck({
     }
     if (empty.length > 0) judge.inconclusive(`no emails in the window for ${empty.join(', ')}, so those values could not be judged`);
   }, emailsExploration, () => deliveryTypeJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, deliveryTypeRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, deliveryTypeRule()),
 });

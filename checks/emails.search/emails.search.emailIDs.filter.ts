@@ -40,5 +40,5 @@ export default defineCheck({
       });
     }, { numRuns: 15 });
   }, emailsExploration, () => emailIDsJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, emailIDsRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, emailIDsRule()),
 });

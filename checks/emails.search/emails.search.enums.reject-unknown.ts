@@ -13,5 +13,5 @@ export default defineCheck({
     await checkEnumsRejectUnknown(ctx, OP, ['automatedResults'], { deliveryType: DELIVERY.automated }, { numRuns: 8 });
   },
   // status and automatedResults are judged where they apply (x-applies-when), as the live check sends them.
-  traffic: (ctx) => judgeEnumsRejectUnknown(ctx, OP, ['deliveryType', 'status', 'automatedResults', 'sortField', 'sortDirection']),
+  judge: (ctx) => judgeEnumsRejectUnknown(ctx, OP, ['deliveryType', 'status', 'automatedResults', 'sortField', 'sortDirection']),
 });

@@ -8,5 +8,5 @@ export default defineCheck({
   rule: 'emails.search.page.default',
   title: 'without page the first page is returned',
   run: (ctx) => checkPageDefault(ctx, OP, manualSentWide(ctx.target)),
-  traffic: (ctx) => judgePageDefault(ctx, OP),
+  judge: (ctx) => judgePageDefault(ctx, OP),
 });

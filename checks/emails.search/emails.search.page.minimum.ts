@@ -7,5 +7,5 @@ export default defineCheck({
   rule: 'emails.search.page.minimum',
   title: 'page below the minimum or non-integer is refused',
   run: (ctx) => checkPageMinimum(ctx, OP, { deliveryType: DELIVERY.manual }),
-  traffic: (ctx) => judgePageMinimum(ctx, OP),
+  judge: (ctx) => judgePageMinimum(ctx, OP),
 });

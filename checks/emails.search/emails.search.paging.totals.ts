@@ -9,5 +9,5 @@ export default defineCheck({
   rule: 'emails.search.paging.totals',
   title: 'for each filter combination, the pages reach totalRecords emails once each, and totalPages/next/prev agree',
   run: async (ctx) => checkPagingTotals(ctx, OP, emailPagingCombinations(await ctx.observe(emailCatalogue), ctx.target)),
-  traffic: (ctx) => judgePagingTotals(ctx, OP),
+  judge: (ctx) => judgePagingTotals(ctx, OP),
 });

@@ -33,5 +33,5 @@ export default defineCheck({
         });
       },
     }), emailsExploration, () => parentEmailIDJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, parentEmailIDRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, parentEmailIDRule()),
 });

@@ -8,5 +8,5 @@ export default defineCheck({
   rule: 'emails.search.rpp.default',
   title: 'without rpp a page holds the default number of records',
   run: (ctx) => checkRppDefault(ctx, OP, manualSentWide(ctx.target)),
-  traffic: (ctx) => judgeRppDefault(ctx, OP),
+  judge: (ctx) => judgeRppDefault(ctx, OP),
 });

@@ -9,5 +9,5 @@ export default defineCheck({
   rule: 'emails.search.rpp.page-size',
   title: 'a page holds at most rpp records, exactly rpp while more remain',
   run: withExplored((ctx) => checkRppPageSize(ctx, OP, manualSentWide(ctx.target), { numRuns: 15 }), emailsExploration, () => pageSizeJudge(OP)),
-  traffic: (ctx) => judgePageSizes(ctx, OP),
+  judge: (ctx) => judgePageSizes(ctx, OP),
 });

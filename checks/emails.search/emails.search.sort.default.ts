@@ -36,5 +36,5 @@ export default defineCheck({
     }
     if (judged === 0 || unjudged.length > 0) judge.inconclusive(`some default orders could not be judged: ${unjudged.join('; ') || 'no data'}`);
   },
-  traffic: (ctx) => judgeOrders(ctx, OP, { expectedOrder: defaultOrderOf, cases: defaultOrderCases(), none: 'no GET answer to a request without sortField and sortDirection' }),
+  judge: (ctx) => judgeOrders(ctx, OP, { expectedOrder: defaultOrderOf, cases: defaultOrderCases(), none: 'no GET answer to a request without sortField and sortDirection' }),
 });

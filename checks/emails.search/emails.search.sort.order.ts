@@ -9,5 +9,5 @@ export default defineCheck({
   rule: 'emails.search.sort.order',
   title: 'every sortField in both directions orders records by the field type',
   run: withExplored((ctx) => checkSortOrder(ctx, OP, manualSentWide(ctx.target)), emailsExploration, (ctx) => sortOrderJudge(OP, ctx.target)),
-  traffic: (ctx) => judgeSortOrder(ctx, OP),
+  judge: (ctx) => judgeSortOrder(ctx, OP),
 });

@@ -42,5 +42,5 @@ export default defineCheck({
     }
     if (unjudged.length > 0) judge.inconclusive(`some sortFields could not be judged: ${unjudged.join('; ')}`);
   },
-  traffic: (ctx) => judgeSortDirectionDefault(ctx, OP, DEFAULT_DIRECTION),
+  judge: (ctx) => judgeSortDirectionDefault(ctx, OP, DEFAULT_DIRECTION),
 });

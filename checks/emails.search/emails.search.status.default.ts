@@ -24,5 +24,5 @@ export default defineCheck({
         expected: DEFAULT_STATUSES,
       },
     }), emailsExploration, () => statusDefaultJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, statusDefaultRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, statusDefaultRule()),
 });

@@ -44,5 +44,5 @@ export default defineCheck({
       judge.check(same.ok, { title: `status=${list.join(',')} returns exactly the emails of each of those statuses`, ...same });
     }
   }, emailsExploration, () => statusFilterJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, statusFilterRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, statusFilterRule()),
 });

@@ -35,5 +35,5 @@ export default defineCheck({
     }
     if (judged === 0) judge.inconclusive('no automated or transactional emails in the window');
   },
-  traffic: (ctx) => judgeFilter(ctx, OP, statusIgnoredRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, statusIgnoredRule()),
 });

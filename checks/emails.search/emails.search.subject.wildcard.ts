@@ -11,5 +11,5 @@ export default defineCheck({
   rule: 'emails.search.subject.wildcard',
   title: 'subject with * returns exactly the emails whose subject matches',
   run: withExplored((ctx) => judgeWildcardFilter(ctx, 'subject'), emailsExploration, () => wildcardJudge('subject')),
-  traffic: (ctx) => judgeFilter(ctx, OP, wildcardRule('subject')),
+  judge: (ctx) => judgeFilter(ctx, OP, wildcardRule('subject')),
 });

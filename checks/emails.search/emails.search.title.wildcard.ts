@@ -11,5 +11,5 @@ export default defineCheck({
   rule: 'emails.search.title.wildcard',
   title: 'title with * returns exactly the emails whose title matches',
   run: withExplored((ctx) => judgeWildcardFilter(ctx, 'title'), emailsExploration, () => wildcardJudge('title')),
-  traffic: (ctx) => judgeFilter(ctx, OP, wildcardRule('title')),
+  judge: (ctx) => judgeFilter(ctx, OP, wildcardRule('title')),
 });

@@ -29,5 +29,5 @@ export default defineCheck({
     }
   },
   // Refusals only: whether a category unknown to the target is accepted with a transactional search is not written.
-  traffic: (ctx) => judgeBounds(ctx, OP, categoryScopeRule()),
+  judge: (ctx) => judgeBounds(ctx, OP, categoryScopeRule()),
 });

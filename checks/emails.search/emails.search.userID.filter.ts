@@ -23,5 +23,5 @@ export default defineCheck({
       title: (userID, base) => `userID=${userID} with ${base.label} returns exactly that user's emails`,
       runs: () => 12,
     }), emailsExploration, () => userIDJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, userIDRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, userIDRule()),
 });

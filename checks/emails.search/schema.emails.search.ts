@@ -23,5 +23,5 @@ export default defineCheck({
     }
     if (records === 0) judge.inconclusive('no search returned an email record, so no record could be validated');
   },
-  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_RECORD] }),
+  judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_RECORD] }),
 });

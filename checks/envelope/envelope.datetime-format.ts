@@ -11,5 +11,5 @@ export default defineCheck({
     if (successes.length === 0) judge.inconclusive('no request was answered with a success');
     else if (!successes.some((response) => (response.records ?? []).length > 0)) judge.inconclusive('no search returned a record, so no datetime was seen');
   },
-  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_RECORD] }),
+  judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_RECORD] }),
 });

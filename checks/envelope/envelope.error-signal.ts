@@ -6,5 +6,5 @@ export default defineCheck({
   rule: 'envelope.error-signal',
   title: 'successes carry the success signal, refusals an error code and messages',
   run: (ctx) => judgeEnvelopes(ctx),
-  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS, A_REFUSAL] }),
+  judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS, A_REFUSAL] }),
 });

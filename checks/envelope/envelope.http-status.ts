@@ -7,5 +7,5 @@ export default defineCheck({
   title: 'successes and refusals carry the HTTP statuses the profile declares',
   // A transport failure carrying an HTTP status (a status the profile does not declare, a 5xx) fails this rule.
   run: (ctx) => judgeEnvelopes(ctx, { statusFails: true }),
-  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS, A_REFUSAL], statusFails: true }),
+  judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS, A_REFUSAL], statusFails: true }),
 });

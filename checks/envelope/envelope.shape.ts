@@ -6,5 +6,5 @@ export default defineCheck({
   rule: 'envelope.shape',
   title: 'successes and refusals are wrapped in the envelope',
   run: (ctx) => judgeEnvelopes(ctx),
-  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS, A_REFUSAL] }),
+  judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS, A_REFUSAL] }),
 });

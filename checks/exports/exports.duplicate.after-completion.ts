@@ -29,5 +29,5 @@ export default defineCheck({
       });
     });
   },
-  traffic: (ctx) => judgeDuplicateAfterCompletion(ctx),
+  judge: (ctx) => judgeDuplicateAfterCompletion(ctx),
 });

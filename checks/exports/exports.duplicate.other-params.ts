@@ -35,5 +35,5 @@ export default defineCheck({
       { numRuns: DUPLICATE_RUNS },
     );
   },
-  traffic: (ctx) => judgeDuplicateOtherParams(ctx),
+  judge: (ctx) => judgeDuplicateOtherParams(ctx),
 });

@@ -27,5 +27,5 @@ export default defineCheck({
       });
     });
   },
-  traffic: (ctx) => judgeDuplicatePending(ctx),
+  judge: (ctx) => judgeDuplicatePending(ctx),
 });

@@ -16,5 +16,5 @@ export default defineCheck({
       response: download,
     });
   },
-  traffic: (ctx) => judgeFileReturned(ctx),
+  judge: (ctx) => judgeFileReturned(ctx),
 });

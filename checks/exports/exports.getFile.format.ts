@@ -29,5 +29,5 @@ export default defineCheck({
       response: download,
     });
   },
-  traffic: (ctx) => judgeFileFormat(ctx),
+  judge: (ctx) => judgeFileFormat(ctx),
 });

@@ -26,5 +26,5 @@ export default defineCheck({
       });
     }
   },
-  traffic: (ctx) => judgeFileRows(ctx),
+  judge: (ctx) => judgeFileRows(ctx),
 });

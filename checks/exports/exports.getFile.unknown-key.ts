@@ -18,5 +18,5 @@ export default defineCheck({
       });
     }
   },
-  traffic: (ctx) => judgeUnknownKey(ctx),
+  judge: (ctx) => judgeUnknownKey(ctx),
 });

@@ -34,5 +34,5 @@ export default defineCheck({
       response: job.completed,
     });
   },
-  traffic: (ctx) => judgeExpiration(ctx, CLOCK_SKEW_MS),
+  judge: (ctx) => judgeExpiration(ctx, CLOCK_SKEW_MS),
 });

@@ -30,5 +30,5 @@ export default defineCheck({
       response: last,
     });
   },
-  traffic: (ctx) => judgeJobFailed(ctx, ctx.target.profile.fixtures?.failingExport as DateRange | undefined),
+  judge: (ctx) => judgeJobFailed(ctx, ctx.target.profile.fixtures?.failingExport as DateRange | undefined),
 });

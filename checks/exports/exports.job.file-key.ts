@@ -15,5 +15,5 @@ export default defineCheck({
       response: job.completed,
     });
   },
-  traffic: (ctx) => judgeFileKey(ctx),
+  judge: (ctx) => judgeFileKey(ctx),
 });

@@ -53,5 +53,5 @@ export default defineCheck({
       else judge.inconclusive(missing ?? 'no job was started');
     }
   },
-  traffic: (ctx) => judgeJobFinishes(ctx),
+  judge: (ctx) => judgeJobFinishes(ctx),
 });

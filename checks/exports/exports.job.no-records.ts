@@ -26,5 +26,5 @@ export default defineCheck({
       response: completed,
     });
   },
-  traffic: (ctx) => judgeNoRecords(ctx),
+  judge: (ctx) => judgeNoRecords(ctx),
 });

@@ -32,5 +32,5 @@ export default defineCheck({
     // A range that gave no job is request.jobID's failure, not pending-first's: only no job at all leaves it unjudged.
     if (!judged) judge.inconclusive(`no new job to ask about: ${unjudged.join('; ')}`);
   },
-  traffic: (ctx) => judgePendingFirst(ctx, knownStatuses(ctx.target)),
+  judge: (ctx) => judgePendingFirst(ctx, knownStatuses(ctx.target)),
 });

@@ -28,5 +28,5 @@ export default defineCheck({
       }
     }
   },
-  traffic: (ctx) => judgeRequestJobID(ctx),
+  judge: (ctx) => judgeRequestJobID(ctx),
 });

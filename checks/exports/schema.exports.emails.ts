@@ -10,5 +10,5 @@ export default defineCheck({
     const jobs = await observe(newJobs);
     if (!jobs.some(({ start }) => start.accepted)) judge.inconclusive('no export request succeeded, so there was no payload to judge');
   },
-  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS] }),
+  judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS] }),
 });

@@ -11,5 +11,5 @@ export default defineCheck({
     if (!exportRun) judge.inconclusive(missing ?? 'no job was started');
     else if (!exportRun.run?.timeline.some((poll) => poll.outcome === 'success')) judge.inconclusive('no jobStatus answer succeeded, so there was no payload to judge');
   },
-  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS] }),
+  judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS] }),
 });

@@ -7,5 +7,5 @@ export default defineCheck({
   rule: 'groups.search.enums.reject-unknown',
   title: 'an unknown status, type, sortField or sortDirection is refused',
   run: (ctx) => checkEnumsRejectUnknown(ctx, OP, enumParams(), {}),
-  traffic: (ctx) => judgeEnumsRejectUnknown(ctx, OP, enumParams()),
+  judge: (ctx) => judgeEnumsRejectUnknown(ctx, OP, enumParams()),
 });

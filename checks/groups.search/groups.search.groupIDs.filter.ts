@@ -40,5 +40,5 @@ export default defineCheck({
       });
     }, { numRuns: 15 });
   }), groupsExploration, () => groupIDsJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, groupIDsRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, groupIDsRule()),
 });

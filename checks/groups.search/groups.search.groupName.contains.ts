@@ -40,5 +40,5 @@ export default defineCheck({
       });
     }, { numRuns: 15 });
   }), groupsExploration, () => groupNameJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, groupNameRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, groupNameRule()),
 });

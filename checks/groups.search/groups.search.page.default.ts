@@ -7,5 +7,5 @@ export default defineCheck({
   rule: 'groups.search.page.default',
   title: 'without page the first page is returned',
   run: (ctx) => checkPageDefault(ctx, OP, everyGroup()),
-  traffic: (ctx) => judgePageDefault(ctx, OP),
+  judge: (ctx) => judgePageDefault(ctx, OP),
 });

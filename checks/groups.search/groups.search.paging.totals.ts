@@ -9,5 +9,5 @@ export default defineCheck({
   rule: 'groups.search.paging.totals',
   title: 'for each filter combination, the pages reach totalRecords groups once each, and totalPages/next/prev agree',
   run: withEveryGroup((groups, ctx) => checkPagingTotals(ctx, OP, groupPagingCombinations(groups))),
-  traffic: (ctx) => judgePagingTotals(ctx, OP),
+  judge: (ctx) => judgePagingTotals(ctx, OP),
 });

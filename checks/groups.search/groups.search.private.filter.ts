@@ -40,5 +40,5 @@ export default defineCheck({
     }
     if (observed.length > 0) ctx.judge.pass(observed.join('; '));
   }), groupsExploration, () => privateJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, privateFilterRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, privateFilterRule()),
 });

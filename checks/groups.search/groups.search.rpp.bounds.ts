@@ -1,11 +1,11 @@
 import { defineCheck } from '../../harness/core';
-import { checkRppBounds } from '../shared/search';
+import { driveRppBounds } from '../shared/search';
 import { judgeRppBounds } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';
 
 export default defineCheck({
   rule: 'groups.search.rpp.bounds',
   title: 'rpp within bounds is accepted, outside refused',
-  run: (ctx) => checkRppBounds(ctx, OP, everyGroup()),
-  traffic: (ctx) => judgeRppBounds(ctx, OP),
+  drive: (ctx) => driveRppBounds(ctx, OP, everyGroup()),
+  judge: (ctx) => judgeRppBounds(ctx, OP),
 });

@@ -7,5 +7,5 @@ export default defineCheck({
   rule: 'groups.search.rpp.default',
   title: 'without rpp a page holds the default number of groups',
   run: (ctx) => checkRppDefault(ctx, OP, everyGroup()),
-  traffic: (ctx) => judgeRppDefault(ctx, OP),
+  judge: (ctx) => judgeRppDefault(ctx, OP),
 });

@@ -8,5 +8,5 @@ export default defineCheck({
   rule: 'groups.search.rpp.page-size',
   title: 'a page holds rpp groups while more remain, never more',
   run: withExplored((ctx) => checkRppPageSize(ctx, OP, everyGroup(), { numRuns: 15 }), groupsExploration, () => pageSizeJudge(OP)),
-  traffic: (ctx) => judgePageSizes(ctx, OP),
+  judge: (ctx) => judgePageSizes(ctx, OP),
 });

@@ -17,6 +17,6 @@ export default defineCheck({
     }
     recordSortOutcomes(ctx.judge, outcomes);
   },
-  traffic: (ctx) =>
+  judge: (ctx) =>
     judgeDefaultSort(ctx, OP, { field: String(defaultOf(OP, 'sortField')), direction: String(defaultOf(OP, 'sortDirection')).toLowerCase() as 'asc' | 'desc', methods: ['GET', 'POST'] }),
 });

@@ -8,5 +8,5 @@ export default defineCheck({
   rule: 'groups.search.sort.order',
   title: 'every sortField in both directions orders groups by the field type',
   run: withExplored((ctx) => checkSortOrder(ctx, OP, everyGroup()), groupsExploration, (ctx) => sortOrderJudge(OP, ctx.target)),
-  traffic: (ctx) => judgeSortOrder(ctx, OP),
+  judge: (ctx) => judgeSortOrder(ctx, OP),
 });

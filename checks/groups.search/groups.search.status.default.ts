@@ -28,5 +28,5 @@ export default defineCheck({
       response: plain.pages.at(-1)!,
     });
   }), groupsExploration, () => statusDefaultJudge()),
-  traffic: (ctx) => judgeFilter(ctx, OP, statusDefaultRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, statusDefaultRule()),
 });

@@ -11,5 +11,5 @@ export default defineCheck({
   rule: 'groups.search.status.filter',
   title: 'status=<value> returns exactly the groups of that status',
   run: withExplored((ctx) => checkExactFilter(ctx, 'status'), groupsExploration, () => enumFilterJudge('status')),
-  traffic: (ctx) => judgeFilter(ctx, OP, enumFilterRule('status')),
+  judge: (ctx) => judgeFilter(ctx, OP, enumFilterRule('status')),
 });

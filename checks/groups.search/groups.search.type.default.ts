@@ -22,5 +22,5 @@ export default defineCheck({
       response: plain.pages.at(-1)!,
     });
   }),
-  traffic: (ctx) => judgeFilter(ctx, OP, typeDefaultRule()),
+  judge: (ctx) => judgeFilter(ctx, OP, typeDefaultRule()),
 });

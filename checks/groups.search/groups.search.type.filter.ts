@@ -11,5 +11,5 @@ export default defineCheck({
   rule: 'groups.search.type.filter',
   title: 'type=<value> returns exactly the groups of that type',
   run: withExplored((ctx) => checkExactFilter(ctx, 'type'), groupsExploration, () => enumFilterJudge('type')),
-  traffic: (ctx) => judgeFilter(ctx, OP, enumFilterRule('type')),
+  judge: (ctx) => judgeFilter(ctx, OP, enumFilterRule('type')),
 });

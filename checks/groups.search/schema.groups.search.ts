@@ -9,5 +9,5 @@ export default defineCheck({
     // The client validates each page it receives and records this rule's verdict.
     await discoverGroups(ctx);
   },
-  traffic: (ctx) => judgeAnswerRule(ctx),
+  judge: (ctx) => judgeAnswerRule(ctx),
 });

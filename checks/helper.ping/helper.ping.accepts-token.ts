@@ -14,5 +14,5 @@ export default defineCheck({
       response,
     });
   },
-  traffic: (ctx) => judgePingAcceptsToken(ctx),
+  judge: (ctx) => judgePingAcceptsToken(ctx),
 });

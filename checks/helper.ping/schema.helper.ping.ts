@@ -11,5 +11,5 @@ export default defineCheck({
     if (response.outcome !== 'success') judge.inconclusive('helper/ping answered no success, so there was no payload to judge');
   },
   // As live: the payload of a ping to a user's token (the ping check's own request).
-  traffic: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS_TO_A_USER_TOKEN] }),
+  judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS_TO_A_USER_TOKEN] }),
 });

@@ -1,9 +1,12 @@
+import type fc from 'fast-check';
 import type { ApiClient } from './client';
+import type { SendDraw } from './explore';
+import type { PropertyOptions } from './judge';
 import type { Target } from './config';
 import type { CreatedContactsLog } from './created-contacts';
 import type { Observation } from './observation';
 import type { RuleJudge } from './rule-judge';
-import type { TrafficContext } from './traffic';
+import type { RecordedTraffic, TrafficContext } from './traffic';
 import { findRule } from '../contract';
 
 /** What a check's `run` is handed: the target, the one client, and a judge bound to the check's rule. */
@@ -15,7 +18,17 @@ export interface CheckContext {
   createdContacts: CreatedContactsLog;
   /** The value of a shared observation (computed once per worker, its side verdicts replayed into this check). */
   observe<T>(observation: Observation<T>): Promise<T>;
+  /** Every exchange this worker has recorded so far (every test's and observation's requests), in order, read as recorded traffic is. */
+  exchanges(): RecordedTraffic;
+  /**
+   * A driver's exploration: fast-check draws values (the run's seed, path, runs) and `send` sends each
+   * one's requests; the check's own judge is the oracle that fails and shrinks a draw (exploreWithJudge).
+   */
+  explore<T>(arbitrary: fc.Arbitrary<T>, send: SendDraw<T>, options?: PropertyOptions): Promise<void>;
 }
+
+/** What a rule's judge is handed: exchanges (live: every one the worker recorded; offline: the recording) and its rule judge. No I/O. */
+export type JudgeContext = TrafficContext;
 
 /** One rule's check: `checks/<area>/<rule-id>.ts` default-exports `defineCheck({ rule, title, run })`. */
 export interface Check {
@@ -23,16 +36,25 @@ export interface Check {
   readonly rule: string;
   /** What should hold, as the test title ("rpp within bounds is accepted, outside refused"). */
   readonly title: string;
-  run(ctx: CheckContext): Promise<void> | void;
   /**
-   * Judges the rule on recorded traffic (`--har`, the proxy) instead of requests of its own. Absent: the
-   * rule is `inconclusive` "not observed in the traffic" in those modes.
+   * The rule's one judge: a pure function of exchanges (request, answer read through the profile, timing)
+   * that records the verdict with its evidence and sends nothing. Offline (`--har`, the proxy) it judges
+   * the recording; live, after `drive`, every exchange the worker has recorded, whichever test sent it.
    */
-  traffic?(ctx: TrafficContext): Promise<void> | void;
+  judge?(ctx: JudgeContext): Promise<void> | void;
+  /** Sends the requests the rule needs and decides nothing; the verdict is `judge`'s. */
+  drive?(ctx: CheckContext): Promise<void> | void;
+  /**
+   * Not yet split into drive and judge: sends and judges in one. Live, `run` alone decides; offline,
+   * `judge` (when given) does. A check has `run` or `drive`, never both.
+   */
+  run?(ctx: CheckContext): Promise<void> | void;
 }
 
 /** Declares a rule's check; an unknown rule ID throws when the check file loads (typos are loud). */
 export function defineCheck(check: Check): Check {
   if (!findRule(check.rule)) throw new Error(`defineCheck: "${check.rule}" is no rule of spec/rules.yaml`);
+  if (check.run && check.drive) throw new Error(`defineCheck: "${check.rule}" has both run and drive (run is drive and judge in one)`);
+  if (!check.run && !check.judge) throw new Error(`defineCheck: "${check.rule}" has no judge`);
   return Object.freeze({ ...check });
 }

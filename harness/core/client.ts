@@ -6,6 +6,7 @@ import type { Params } from './encode';
 import { sharedRateLimiter, type RateLimiter } from './rate-limit';
 import { rateLimitDecision, rateLimitSignal, backoffMs } from './rate-limit-signal';
 import { readExchange, type ExchangeReading } from './read-exchange';
+import type { SentToken } from './exchange-log';
 import { createRedactor } from './redact';
 import { buildRequest, type BuiltRequest, type RequestOptions } from './request';
 import { send, WireFailure, type WireResponse } from './transport';
@@ -35,6 +36,8 @@ export interface RequestRecorder {
   transportFailure(error: TransportError): void;
   /** The target's rate limit refused a request (the client waits and retries it). */
   rateLimited?(op: OperationKey): void;
+  /** Every request's final exchange (success, error or transport failure; not the rate-limited attempts), for the judges. */
+  exchange?(response: ApiResponse, startedAt: number, token: SentToken): void;
 }
 
 export interface ClientOptions {
@@ -56,9 +59,11 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     const request = buildRequest(info, target, callOptions);
     const params = callOptions.params ?? {};
     options.recorder?.request(op, params);
+    const token = sentToken(callOptions, target);
 
     for (let attempt = 1; ; attempt++) {
       await rateLimiter.take();
+      const startedAt = Date.now();
       const { response, verdicts, wire } = await exchange(op, request, params, callOptions);
       const limit = wire && rateLimitSignal(response, wire, profile, Date.now());
       if (limit) {
@@ -71,9 +76,11 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
         }
         rateLimiter.limited(backoffMs(attempt));
         const limited = { ...response, outcome: 'transport' as const, transport: { reason: 'rate-limited' as const, detail: decision.giveUp } };
+        options.recorder?.exchange?.(limited, startedAt, token);
         if (callOptions.allowRateLimited) return limited;
         throw transportFailure(limited, info.path);
       }
+      options.recorder?.exchange?.(response, startedAt, token);
       if (response.transport) {
         if (callOptions.allowTransportFailure) return response;
         throw transportFailure({ ...response, transport: response.transport }, info.path);
@@ -104,4 +111,11 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
   }
 
   return { call };
+}
+
+/** The token a request carries and where (its value stays in memory: the exchange log keeps a stand-in). */
+function sentToken(options: CallOptions, target: Target): SentToken {
+  const choice = options.token ?? 'full';
+  const value = choice === 'none' ? undefined : typeof choice === 'object' ? choice.raw : target.tokens[choice];
+  return { placement: options.tokenIn ?? 'header', value };
 }

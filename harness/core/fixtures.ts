@@ -4,6 +4,7 @@ import { testAnnotations } from './annotations';
 import type { ApiClient } from './client';
 import type { Target } from './config';
 import type { CreatedContactsLog } from './created-contacts';
+import { ExchangeLog } from './exchange-log';
 import type { Judge } from './judge';
 import { observeOnce, type Observation } from './observation';
 import { loadTrafficFile, trafficSummary, type ReadTraffic } from './recorded';
@@ -38,6 +39,8 @@ interface WorkerFixtures {
   keepWorkerOnFailure: boolean;
   /** A traffic run's recorded exchanges (EMS_TRAFFIC_FILE), read once per worker (the error when they could not be); undefined in an active run. */
   recorded: ReadTraffic | Error | undefined;
+  /** Every exchange this worker has had with the target (every test's, every observation's), for the judges. */
+  exchangeLog: ExchangeLog;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -47,6 +50,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   target: [
     async ({ targetEnv }, use) => {
       await use(workerTarget(process.env, targetEnv));
+    },
+    { scope: 'worker' },
+  ],
+
+  exchangeLog: [
+    async ({}, use) => {
+      await use(new ExchangeLog());
     },
     { scope: 'worker' },
   ],
@@ -116,10 +126,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(testRecord.judge);
   },
 
-  api: async ({ target, testRecord }, use, testInfo) => {
+  api: async ({ target, testRecord, exchangeLog }, use, testInfo) => {
     const { judge } = testRecord;
     await use(
-      testClient(target, testRecord, testInfo, {
+      testClient(target, testRecord, testInfo, exchangeLog, {
         verdict: (verdict) => judge.record(verdict),
         transportFailure(error) {
           testRecord.transportError = error;
@@ -133,10 +143,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   // A shared observation is computed once per worker; each check that uses it records its side verdicts.
-  observe: async ({ target, testRecord, createdContacts }, use, testInfo) => {
+  observe: async ({ target, testRecord, createdContacts, exchangeLog }, use, testInfo) => {
     await use(async (obs) => {
       const entry = observeOnce(obs, (verdicts, onTransport) => {
-        const api = testClient(target, testRecord, testInfo, { verdict: (verdict) => verdicts.push(verdict), transportFailure: onTransport });
+        const api = testClient(target, testRecord, testInfo, exchangeLog, { verdict: (verdict) => verdicts.push(verdict), transportFailure: onTransport });
         return obs.compute({ target, api, createdContacts });
       });
       const outcome = await entry.settled;
@@ -148,10 +158,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/** A client for one test: it counts requests and coverage there, and reports verdicts and transport failures as told. */
-function testClient(target: Target, record: TestRecord, testInfo: TestInfo, report: ClientReports): ApiClient {
-  if (target.trafficFile) throw new Error('a traffic run sends no request: the check must judge the recorded traffic (its `traffic` judge), not call the API');
-  return wiredClient(target, record, testInfo.config.workers, report);
+/** A client for one test: it counts requests and coverage there, logs every exchange for the judges, and reports verdicts and transport failures as told. */
+function testClient(target: Target, record: TestRecord, testInfo: TestInfo, log: ExchangeLog, report: ClientReports): ApiClient {
+  if (target.trafficFile) throw new Error('a traffic run sends no request: the check must judge the recorded traffic (its `judge`), not call the API');
+  return wiredClient(target, record, testInfo.config.workers, { ...report, exchange: (response, startedAt, token) => log.add(response, startedAt, token) });
 }
 
 /** Fails the Playwright test when a rule failed, so Playwright's report and exit code agree; no stack (the verdicts are the evidence). */

@@ -1,6 +1,8 @@
 export { expect } from '@playwright/test';
 export { test } from './fixtures';
-export { defineCheck, type Check, type CheckContext } from './check';
+export { defineCheck, type Check, type CheckContext, type JudgeContext } from './check';
+export { ExchangeLog, type SentToken } from './exchange-log';
+export { judgeExchanges } from './judge-exchanges';
 export { registerChecks } from './register';
 export { observation, type Observation, type ObservationContext } from './observation';
 export type { CreatedContactsLog } from './created-contacts';

@@ -1,13 +1,15 @@
-import { type Check } from './check';
+import { type Check, type CheckContext } from './check';
+import { exploreWithJudge } from './explore';
 import { harnessErrorVerdict } from './harness-error';
 import { test } from './fixtures';
 import { ruleJudge } from './rule-judge';
 import { ruleTag } from './rules';
-import { judgeTraffic } from './traffic-judge';
+import { judgeLive, judgeTraffic } from './traffic-judge';
 
 /**
  * Registers one Playwright test per check inside one `test.describe`: tagged from the rule ID, skipped
- * with the reason when the target lacks what the rule needs (spec/rules.yaml `needs`). In a traffic run
+ * with the reason when the target lacks what the rule needs (spec/rules.yaml `needs`). Live, the test
+ * drives (the check's requests) and then judges every exchange the worker has had. In a traffic run
  * (EMS_TRAFFIC_FILE, set by `--har` and the proxy) each test judges the recorded traffic instead
  * (judgeTraffic: no request, no `needs`); a traffic judge that throws gives its rule a harness error.
  */
@@ -28,9 +30,18 @@ export function registerChecks(feature: string, checks: readonly Check[]): void 
         });
         continue;
       }
-      test(check.title, { tag: [ruleTag(check.rule)] }, async ({ api, judge, target, createdContacts, observe }) => {
+      test(check.title, { tag: [ruleTag(check.rule)] }, async ({ api, judge, target, createdContacts, observe, exchangeLog }) => {
         if (!judge.needs(check.rule)) return;
-        await check.run({ api, target, createdContacts, observe, judge: ruleJudge(judge, check.rule) });
+        const testStart = exchangeLog.size;
+        const ctx: CheckContext = {
+          api, target, createdContacts, observe, judge: ruleJudge(judge, check.rule),
+          exchanges: () => exchangeLog.traffic(),
+          explore: (arbitrary, send, options) => exploreWithJudge({ check, judge, target, log: exchangeLog, testStart }, arbitrary, send, options),
+        };
+        if (check.run) return check.run(ctx);
+        // Drive, then judge: the rule's one judge over every exchange this worker has had, whichever test sent it.
+        await check.drive?.(ctx);
+        await judgeLive(check, judge, target, exchangeLog.traffic());
       });
     }
   });

@@ -4,7 +4,7 @@ import type { Target } from './config';
 import type { Judge } from './judge';
 import type { ReadTraffic } from './recorded';
 import { ruleJudge } from './rule-judge';
-import { NOT_OBSERVED } from './traffic';
+import { NOT_OBSERVED, type RecordedTraffic } from './traffic';
 
 /**
  * Judges a check's rule on recorded traffic instead of requests of its own: the verdicts every recorded
@@ -17,9 +17,17 @@ export async function judgeTraffic(check: Check, judge: Judge, target: Target, r
   const operations: readonly string[] = ruleById(rule).operations;
   for (const exchange of recorded.traffic.exchanges) if (operations.includes(exchange.op)) judge.countRequest();
   for (const verdict of recorded.sideVerdicts) if (verdict.rule === rule) judge.record(verdict);
-  if (check.traffic) {
-    await check.traffic({ target, judge: ruleJudge(judge, rule), traffic: recorded.traffic });
+  if (check.judge) {
+    await check.judge({ target, judge: ruleJudge(judge, rule), traffic: recorded.traffic });
   } else if (!judge.hasVerdict(rule)) {
     judge.inconclusive(rule, `${NOT_OBSERVED}: the rule is judged on requests of its own (its check has no traffic judge)`);
   }
+}
+
+/**
+ * Judges a check's rule live, after its driver: the check's judge over every exchange the worker has
+ * had. The side verdicts (schema, envelope) were recorded by the client as the answers came.
+ */
+export async function judgeLive(check: Check, judge: Judge, target: Target, traffic: RecordedTraffic): Promise<void> {
+  await check.judge!({ target, judge: ruleJudge(judge, check.rule), traffic });
 }

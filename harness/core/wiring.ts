@@ -33,7 +33,7 @@ export function newRecording(target: Target, declared: readonly string[]): Recor
 }
 
 /** Where a client's verdicts and transport failures go (its requests are always counted in the recording). */
-export type ClientReports = Pick<RequestRecorder, 'verdict' | 'transportFailure'>;
+export type ClientReports = Pick<RequestRecorder, 'verdict' | 'transportFailure' | 'exchange'>;
 
 /** The judge records the verdicts; transport failures are left to the caller (the client throws them). */
 export const judgeReports = (recording: Recording): ClientReports => ({

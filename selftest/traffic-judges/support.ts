@@ -90,7 +90,7 @@ export async function judged(check: Check, raws: RawExchange[], targetOf: Target
   const judge = new Judge([rule], targetOf);
   const ruleJudge: RuleJudge = { ...bindJudge(judge, rule), property: () => Promise.reject(new Error('a traffic judge runs no property')) };
   for (const exchange of traffic.exchanges) for (const verdict of responseVerdicts(exchange, targetOf.profile)) if (verdict.rule === rule) judge.record(verdict);
-  await check.traffic!({ target: targetOf, judge: ruleJudge, traffic });
+  await check.judge!({ target: targetOf, judge: ruleJudge, traffic });
   return judge.verdicts().find((verdict) => verdict.rule === rule) ?? { rule, verdict: 'skipped', evidence: [], requests: 0 };
 }
 

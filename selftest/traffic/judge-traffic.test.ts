@@ -37,7 +37,7 @@ describe('judgeTraffic: a rule judged on recorded traffic', () => {
       rule: 'helper.ping.accepts-token',
       title: 't',
       run: never,
-      traffic({ judge, traffic: seen }) {
+      judge({ judge, traffic: seen }) {
         judge.check(seen.of('helper.ping').length === 2, { title: 'two pings' });
       },
     });

@@ -8,5 +8,5 @@ import { checks as helperPing } from '../../checks/helper.ping';
 
 /** The rules whose check has a `traffic` judge. */
 export const TRAFFIC_JUDGED: ReadonlySet<string> = new Set(
-  [auth, contactsImport, emailsSearch, envelope, exportsChecks, groupsSearch, helperPing].flat().filter((check) => check.traffic).map((check) => check.rule),
+  [auth, contactsImport, emailsSearch, envelope, exportsChecks, groupsSearch, helperPing].flat().filter((check) => check.judge).map((check) => check.rule),
 );

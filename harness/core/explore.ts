@@ -1,0 +1,70 @@
+import type fc from 'fast-check';
+import type { Check } from './check';
+import type { Target } from './config';
+import type { ExchangeLog } from './exchange-log';
+import type { Judge, PropertyOptions } from './judge';
+import { judgeExchanges } from './judge-exchanges';
+import { runProperty, type SampleEvidence } from './property';
+import { TransportError } from './transport-error';
+
+/** Sends one drawn value's requests (a driver's step); what it returns is ignored, what it sent is judged. */
+export type SendDraw<T> = (value: T) => Promise<unknown>;
+
+interface ExploreWith {
+  check: Pick<Check, 'rule' | 'judge'>;
+  judge: Judge;
+  target: Target;
+  log: ExchangeLog;
+  /** The first exchange of the test: the exchanges before the draws (a driver's reference searches) are their context. */
+  testStart: number;
+}
+
+/**
+ * Draws values with fast-check (the run's seed, path and runs) and sends each one's requests. The
+ * rule's own judge is the oracle: a draw fails when the judge fails the test's earlier exchanges plus
+ * the draw's and did not fail them without it, so fast-check shrinks the draw on the judge's reading,
+ * and the failure is recorded with its counterexample, seed and replay. A draw the judge does not fail
+ * decides nothing here: the verdict is the judge's over every exchange once the driver is done.
+ */
+export async function exploreWithJudge<T>(at: ExploreWith, arbitrary: fc.Arbitrary<T>, send: SendDraw<T>, options: PropertyOptions = {}): Promise<void> {
+  const { check, judge, target, log, testStart } = at;
+  const context = log.traffic().exchanges.slice(testStart);
+  const before = await judgeExchanges(check, target, context);
+  const contextFails = before?.verdict === 'fail';
+  const numRuns = options.numRuns ?? target.runs;
+  const { seed, path, deadline } = target;
+  const result = await runProperty({
+    arbitrary,
+    seed,
+    numRuns,
+    deadline,
+    ...(path ? { path } : {}),
+    predicate: async (value, sample) => {
+      const from = log.size;
+      await send(value);
+      const drawn = log.traffic().exchanges.slice(from);
+      const verdict = contextFails ? undefined : await judgeExchanges(check, target, [...context, ...drawn]);
+      if (verdict?.verdict === 'fail') sample.expect(false, (verdict.evidence[0] ?? { title: verdict.reason ?? 'the judge failed the draw' }) as SampleEvidence);
+    },
+  });
+  const { rule } = check;
+  const samples = { judged: result.judged, inconclusive: result.inconclusive };
+  if (result.kind === 'stopped') {
+    if (!(result.error instanceof TransportError)) throw result.error;
+    const verdict = result.error.reason === 'rate-limited' ? 'inconclusive' : 'fail';
+    judge.record({ rule, verdict, reason: result.error.message, evidence: [result.error.evidence], requests: 0, samples });
+  } else if (result.kind === 'deviated') {
+    const { deviation, counterexample } = result;
+    const replay = `EMS_SEED=${result.seed} EMS_PATH=${result.path} npm run conformance -- --grep @rule:${rule}`;
+    judge.record({
+      rule,
+      verdict: 'fail',
+      reason: `${deviation.evidence.title} (counterexample ${JSON.stringify(counterexample)})`,
+      evidence: [deviation.evidence],
+      repro: deviation.evidence.curl ?? replay,
+      property: { seed: result.seed, path: result.path, numRuns: result.numRuns, counterexample, replay },
+      requests: 0,
+      samples,
+    });
+  }
+}
