@@ -1,5 +1,8 @@
 /**
- * `npm test`: runs every self-test (selftest/**\/*.test.ts) with node's test runner, after the spec lint.
+ * `npm test`: runs the self-tests (selftest/**\/*.test.ts) with node's test runner, all but those that check
+ * the harness against the ecosystem, slow by nature: Specmatic's generated tests and Prism (selftest/ecosystem/),
+ * the packed package installed into an empty project (selftest/package/), and what a browser looks at. Those run
+ * with `npm run test:ecosystem` (`--ecosystem`); `.ci/run` runs both.
  * Arguments narrow the run to files whose path contains one of them: `npm test -- mock report`.
  *
  * Files run CONCURRENCY at a time (node's default on 2 cores is one): most of the long ones spend their
@@ -12,7 +15,11 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const filters = process.argv.slice(2);
+const ecosystem = process.argv.includes('--ecosystem');
+const filters = process.argv.slice(2).filter((arg) => arg !== '--ecosystem');
+/** The self-tests of `npm run test:ecosystem`: external tools, the installed package, a browser. */
+const ECOSYSTEM = ['selftest/ecosystem/', 'selftest/package/', 'selftest/report/html-in-browser', 'selftest/outputs/html-look', 'selftest/traffic/record-har'];
+const inEcosystem = (file: string) => ECOSYSTEM.some((part) => file.includes(part));
 const CONCURRENCY = 3;
 /**
  * Files that start conformance runs (tens of seconds each), longest first (measured), so that none starts
@@ -30,7 +37,7 @@ const rank = (file: string) => {
 const files = readdirSync(join(root, 'selftest'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.test.ts'))
   .map((f) => join('selftest', f))
-  .filter((f) => filters.length === 0 || filters.some((part) => f.includes(part)))
+  .filter((f) => (filters.length === 0 ? inEcosystem(f) === ecosystem : filters.some((part) => f.includes(part))))
   .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 
 if (files.length === 0) {

@@ -10,7 +10,7 @@ test('the README opens with the two commands CI runs', () => {
   const commands = firstBlock.split('\n').filter(Boolean).map((line) => line.replace(/\s+#.*$/, '').trim());
   assert.deepEqual(commands, ['npm ci && npm run conformance', 'npm test']);
   const ci = readFileSync(repoPath('.ci', 'run'), 'utf8');
-  for (const command of ['npm ci', 'npm run conformance', 'npm test']) assert.ok(ci.includes(command), `.ci/run does not run ${command}`);
+  for (const command of ['npm ci', 'npm run conformance', 'npm test', 'npm run test:ecosystem']) assert.ok(ci.includes(command), `.ci/run does not run ${command}`);
 });
 
 test('the README rule table counts what spec/rules.yaml holds', () => {
