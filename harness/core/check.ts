@@ -1,6 +1,5 @@
 import type fc from 'fast-check';
 import type { ApiClient } from './client';
-import type { SendDraw } from './explore';
 import type { PropertyOptions } from './judge';
 import type { Target } from './config';
 import type { CreatedContactsLog } from './created-contacts';
@@ -26,6 +25,9 @@ export interface CheckContext {
    */
   explore<T>(arbitrary: fc.Arbitrary<T>, send: SendDraw<T>, options?: PropertyOptions): Promise<void>;
 }
+
+/** Sends one drawn value's requests (a driver's step); what it returns is ignored, what it sent is judged. */
+export type SendDraw<T> = (value: T) => Promise<unknown>;
 
 /** What a rule's judge is handed: exchanges (live: every one the worker recorded; offline: the recording) and its rule judge. No I/O. */
 export type JudgeContext = TrafficContext;

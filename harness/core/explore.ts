@@ -1,14 +1,11 @@
 import type fc from 'fast-check';
-import type { Check } from './check';
+import type { Check, SendDraw } from './check';
 import type { Target } from './config';
 import type { ExchangeLog } from './exchange-log';
 import type { Judge, PropertyOptions } from './judge';
 import { judgeExchanges } from './judge-exchanges';
 import { runProperty, type SampleEvidence } from './property';
 import { TransportError } from './transport-error';
-
-/** Sends one drawn value's requests (a driver's step); what it returns is ignored, what it sent is judged. */
-export type SendDraw<T> = (value: T) => Promise<unknown>;
 
 interface ExploreWith {
   check: Pick<Check, 'rule' | 'judge'>;
