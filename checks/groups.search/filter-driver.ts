@@ -36,7 +36,7 @@ const focused = (request: ExploredRequest, param: string, value: unknown): Explo
   params: value === undefined ? without(request.params, param) : { ...request.params, [param]: value },
 });
 
-/** Explored draws per rule: the run's EMS_RUNS, at least 5 (each draw sends about four requests). */
+/** Explored draws per rule: three fifths of the run's EMS_RUNS, at least 5 (each draw sends about four requests: as drawn, and two walks). */
 const drawsOf = (ctx: CheckContext): number => Math.max(5, Math.ceil((3 * ctx.target.runs) / 5));
 
 export async function driveFilter(ctx: CheckContext, focus: FilterFocus): Promise<void> {
