@@ -1,5 +1,6 @@
 /** The target's groups, found by paging through the widest search, and what identifies one. */
 import type { CheckContext } from '../../harness/core';
+import { referencedID } from '../../harness/oracles';
 import { idField, searchAllIds, type Params, type SearchRecord } from '../shared/search';
 import { everyGroup, OP } from './group-filters';
 
@@ -33,6 +34,13 @@ export const withEveryGroup =
 
 export const groupId = (group: SearchRecord): unknown => group[idField(OP)];
 export const nameOf = (group: SearchRecord): string => (typeof group.groupName === 'string' ? group.groupName : '');
+
+/** The groups' IDs that are integers. */
+export const integerIds = (groups: readonly SearchRecord[]): number[] => groups.map(groupId).filter((id): id is number => typeof id === 'number');
+
+/** The users the groups name as the one they belong to (userID). */
+export const groupOwners = (groups: readonly SearchRecord[]): number[] =>
+  [...new Set(groups.map((g) => referencedID(g.userID)).filter((u): u is number => u !== undefined))];
 
 /** The names a fragment can be cut from: two characters or more, spaces aside. */
 export const fragmentableNames = (groups: readonly SearchRecord[]): string[] => groups.map(nameOf).filter((n) => n.trim().length >= 2);

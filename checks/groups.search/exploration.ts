@@ -1,26 +1,35 @@
 /** The exploring driver of groups/search: requests over every documented parameter, text cut from the target's group names. */
 import fc from 'fast-check';
-import { exploredRequests, textProbe } from '../../generators';
-import { referencedID } from '../../harness/oracles';
-import { explorationOf } from '../shared/search';
-import { discoverGroups, fragmentableNames, groupId } from './discovery';
+import { exploredRequests, textProbe, type ExploredRequest } from '../../generators';
+import { explorationOf, type SearchRecord } from '../shared/search';
+import { discoverGroups, fragmentableNames, groupOwners, integerIds } from './discovery';
 import { OP } from './group-filters';
 
-export const groupsExploration = explorationOf('groups/search explored over its documented parameters', OP, async (ctx) => {
-  const found = await discoverGroups(ctx);
-  if (!found.complete) return `could not page through every group: ${found.stoppedBecause}`;
-  const ids = found.groups.map(groupId).filter((id): id is number => typeof id === 'number');
-  const owners = [...new Set(found.groups.map((g) => referencedID(g.userID)).filter((u): u is number => u !== undefined))];
+/** An ID no group has, for a list now and then (a listed ID that does not exist selects nothing). */
+export const absentId = (ids: readonly number[]): number => Math.max(0, ...ids) + 1000;
+
+/** Lists of group IDs: one to five of the target's, now and then with an ID no group has. */
+export const groupIdLists = (ids: readonly number[]): fc.Arbitrary<number[]> =>
+  fc.tuple(fc.subarray([...ids], { minLength: 1, maxLength: 5 }), fc.boolean()).map(([listed, withAbsent]) => (withAbsent ? [...listed, absentId(ids)] : listed));
+
+/** Requests of groups/search over every documented parameter, values read from the target's groups; a reason when there is none to read. */
+export function groupsRequests(groups: readonly SearchRecord[]): fc.Arbitrary<ExploredRequest> | string {
+  const ids = integerIds(groups);
+  const owners = groupOwners(groups);
   if (ids.length === 0) return 'the target has no group with an integer ID';
-  // An ID no group has, now and then in a list (a listed ID that does not exist selects nothing).
-  const absent = Math.max(...ids) + 1000;
   return exploredRequests(OP, {
     values: {
-      groupName: textProbe(fragmentableNames(found.groups)),
-      groupIDs: fc.tuple(fc.subarray(ids, { minLength: 1, maxLength: 5 }), fc.boolean()).map(([listed, withAbsent]) => (withAbsent ? [...listed, absent] : listed)),
+      groupName: textProbe(fragmentableNames(groups)),
+      groupIDs: groupIdLists(ids),
       ...(owners.length > 0 ? { userID: fc.constantFrom(...owners) } : {}),
     },
     ...(owners.length > 0 ? {} : { unexplored: { userID: 'no group names the user it belongs to' } }),
     omitWeights: { groupIDs: 4, userID: 3, private: 2 },
   });
+}
+
+export const groupsExploration = explorationOf('groups/search explored over its documented parameters', OP, async (ctx) => {
+  const found = await discoverGroups(ctx);
+  if (!found.complete) return `could not page through every group: ${found.stoppedBecause}`;
+  return groupsRequests(found.groups);
 });

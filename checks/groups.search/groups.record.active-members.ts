@@ -1,19 +1,38 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck, type JudgeContext } from '../../harness/core';
 import { readCount } from '../../harness/oracles';
-import { groupId, withEveryGroup } from './discovery';
+import { recordsOf } from '../shared/search';
+import { headerOnly, TrafficTally } from '../shared/traffic';
+import { discoverGroups, groupId } from './discovery';
+import { EVERY_GROUP_UNREAD, everyGroupRead } from './every-group';
+import { OP } from './group-filters';
+
+/**
+ * Each group as an answer shows it (members change over time, so one record at a time): activeMembers
+ * <= totalMembers. A count written as a numeric string is read as its number (its type is
+ * schema.groups.search's business). Pass needs every group seen: the widest search read whole.
+ */
+function judgeActiveMembers(ctx: JudgeContext): void {
+  const tally = new TrafficTally();
+  for (const exchange of ctx.traffic.of(OP)) {
+    if (exchange.outcome !== 'success' || !headerOnly(exchange)) continue;
+    const counted = recordsOf(exchange).filter((g) => readCount(g.activeMembers) !== undefined && readCount(g.totalMembers) !== undefined);
+    if (counted.length === 0) continue;
+    const over = counted.filter((g) => readCount(g.activeMembers)! > readCount(g.totalMembers)!);
+    tally.expect(over.length === 0, {
+      title: `activeMembers <= totalMembers on each of the ${counted.length} groups of ${exchange.method} ${JSON.stringify(exchange.params)}`,
+      expected: 'activeMembers <= totalMembers',
+      actual: over.slice(0, 8).map((g) => ({ groupID: groupId(g), activeMembers: g.activeMembers, totalMembers: g.totalMembers })),
+      response: exchange,
+    });
+  }
+  tally.record(ctx.judge, { none: 'no group carrying both member counts as numbers', missing: everyGroupRead(ctx.traffic) ? [] : [EVERY_GROUP_UNREAD] });
+}
 
 export default defineCheck({
   rule: 'groups.record.active-members',
   title: 'activeMembers never exceeds totalMembers',
-  run: withEveryGroup(async (groups, ctx) => {
-    // A count written as a numeric string is read as its number: its type is schema.groups.search's business.
-    const counted = groups.filter((g) => readCount(g.activeMembers) !== undefined && readCount(g.totalMembers) !== undefined);
-    if (counted.length === 0) return ctx.judge.inconclusive('no group carries both member counts as numbers');
-    const over = counted.filter((g) => readCount(g.activeMembers)! > readCount(g.totalMembers)!);
-    ctx.judge.check(over.length === 0, {
-      title: `activeMembers <= totalMembers on each of ${counted.length} groups`,
-      expected: 'activeMembers <= totalMembers',
-      actual: over.slice(0, 8).map((g) => ({ groupID: groupId(g), activeMembers: g.activeMembers, totalMembers: g.totalMembers })),
-    });
-  }),
+  drive: async (ctx) => {
+    await discoverGroups(ctx);
+  },
+  judge: judgeActiveMembers,
 });

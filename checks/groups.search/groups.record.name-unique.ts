@@ -1,16 +1,51 @@
-import { defineCheck } from '../../harness/core';
-import { groupId, nameOf, withEveryGroup } from './discovery';
+import { defineCheck, type JudgeContext } from '../../harness/core';
+import { readInteger } from '../../harness/oracles';
+import { recordsOf } from '../shared/search';
+import { headerOnly, TrafficTally } from '../shared/traffic';
+import { discoverGroups, groupId } from './discovery';
+import { EVERY_GROUP_UNREAD, everyGroupRead } from './every-group';
+import { OP } from './group-filters';
+
+/** A group's identity as a key (its ID read as an integer when it is one). */
+const idKey = (id: unknown): string => JSON.stringify(readInteger(id) ?? id);
+
+/**
+ * No two groups share a groupName, over every answer in recorded order (no documented operation renames
+ * a group): an answer fails when it shows a name another group was seen with, written the same (letter
+ * case counts: interface.md says "unique", not how names compare). Pass needs every group seen: the
+ * widest search read whole, holding two groups or more.
+ */
+function judgeNameUnique(ctx: JudgeContext): void {
+  const tally = new TrafficTally();
+  const owners = new Map<string, { id: unknown; key: string }>();
+  for (const exchange of ctx.traffic.of(OP)) {
+    if (exchange.outcome !== 'success' || !headerOnly(exchange)) continue;
+    const named = recordsOf(exchange).filter((g) => typeof g.groupName === 'string' && groupId(g) !== undefined);
+    if (named.length === 0) continue;
+    const shared: { groupName: string; groupIDs: unknown[] }[] = [];
+    for (const group of named) {
+      const name = group.groupName as string;
+      const seen = owners.get(name);
+      if (!seen) owners.set(name, { id: groupId(group), key: idKey(groupId(group)) });
+      else if (seen.key !== idKey(groupId(group))) shared.push({ groupName: name, groupIDs: [seen.id, groupId(group)] });
+    }
+    tally.expect(shared.length === 0, {
+      title: `each group of ${exchange.method} ${JSON.stringify(exchange.params)} has a name no other group has`,
+      expected: 'no shared name',
+      actual: shared.slice(0, 8),
+      response: exchange,
+    });
+  }
+  const every = everyGroupRead(ctx.traffic);
+  const missing = !every ? [EVERY_GROUP_UNREAD] : every.ids.length < 2 ? [`the target has ${every.ids.length} group(s)`] : [];
+  tally.record(ctx.judge, { none: 'no group with a name', missing });
+}
 
 export default defineCheck({
   rule: 'groups.record.name-unique',
   title: 'no two groups share a groupName',
-  run: withEveryGroup(async (groups, ctx) => {
-    if (groups.length < 2) return ctx.judge.inconclusive(`the target has ${groups.length} group(s)`);
-    const byName = new Map<string, unknown[]>();
-    for (const g of groups) byName.set(nameOf(g), [...(byName.get(nameOf(g)) ?? []), groupId(g)]);
-    const shared = [...byName.entries()].filter(([, ids]) => ids.length > 1).map(([groupName, groupIDs]) => ({ groupName, groupIDs }));
-    ctx.judge.check(shared.length === 0, {
-      title: `the ${groups.length} groups (every status) have distinct names`, expected: 'no shared name', actual: shared,
-    });
-  }),
+  drive: async (ctx) => {
+    await discoverGroups(ctx);
+  },
+  judge: judgeNameUnique,
 });

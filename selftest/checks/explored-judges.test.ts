@@ -1,7 +1,7 @@
 /**
  * The exploring drivers' requests come from the spec, and the judges of explored exchanges read every
- * character of a text filter literally: `%`, `_`, `?` and `.` match only themselves, `*` is the emails
- * wildcard, letter case is aside; a refused exchange is not theirs to judge.
+ * character of a text filter literally: `?` and `.` match only themselves, `*` is the emails wildcard,
+ * letter case is aside (the groups/search judges: selftest/traffic-judges/groups-search.test.ts).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -9,7 +9,6 @@ import fc from 'fast-check';
 import { exploredRequests, pageAt, textProbe, type ExploredRequest } from '../../generators';
 import type { ApiResponse } from '../../harness/core';
 import type { ExploredExchange } from '../../checks/shared/search';
-import { groupNameJudge, enumFilterJudge } from '../../checks/groups.search/explored-judges';
 import { wildcardJudge, statusFilterJudge } from '../../checks/emails.search/explored-judges';
 
 const request: ExploredRequest = { method: 'GET', params: {}, page: 'omitted', pick: 0 };
@@ -18,27 +17,8 @@ const exchange = (params: Record<string, unknown>, records: unknown[], outcome: 
   params,
   response: { op: 'groups.search', method: 'GET', url: 'http://x/v1', params, outcome, errors: [], records, validation: { ok: true, issues: [] }, curl: '', durationMs: 1, body: {}, payload: {} } as unknown as ApiResponse,
 });
-const group = (groupID: number, groupName: string, extra: Record<string, unknown> = {}) => ({ groupID, groupName, ...extra });
 
 describe('explored exchanges', () => {
-  test('should fail a groupName search whose % or _ matched as a wildcard', () => {
-    const judge = groupNameJudge();
-    assert.equal(judge(exchange({ groupName: 'n_ws' }, [group(1, 'News VIP')]))?.ok, false);
-    assert.equal(judge(exchange({ groupName: '%vip' }, [group(1, 'News VIP')]))?.ok, false);
-    assert.equal(judge(exchange({ groupName: 'S v' }, [group(1, 'News VIP')]))?.ok, true);
-    assert.equal(judge(exchange({ groupName: '50%' }, [group(2, 'Save 50% now')]))?.ok, true);
-  });
-
-  test('should not judge a refused search or one without the filter', () => {
-    assert.equal(groupNameJudge()(exchange({ groupName: 'x' }, [], 'error')), undefined);
-    assert.equal(enumFilterJudge('type')(exchange({ type: 'All' }, [group(1, 'a', { type: 'Static' })])), undefined);
-  });
-
-  test('should fail a type filter lost beside another filter', () => {
-    const records = [group(1, 'News', { type: 'Static' }), group(2, 'News 2', { type: 'Dynamic' })];
-    assert.equal(enumFilterJudge('type')(exchange({ type: 'Static', groupName: 'news' }, records))?.ok, false);
-  });
-
   test('should read * as the only wildcard of title, anywhere and letter case aside', () => {
     const judge = wildcardJudge('title');
     const email = (title: string) => ({ emailID: 1, title });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checks } from '../../checks/groups.search';
 import type { RawExchange } from '../../harness/traffic';
+import { EVERY_GROUP_UNREAD } from '../../checks/groups.search/every-group';
 import { call, checkOf, expectVerdicts as verdictsOf, group, judged, PING, refused, search, walk, type Params, type Row } from './support';
 
 const OP = 'groups.search';
@@ -150,4 +151,74 @@ describe('groups/search traffic judges', () => {
       pass: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, groupIDs: [2, 5, 9] }, (g) => [2, 5, 9].includes(Number(g.groupID)))],
       fail: [...filtered(EVERY, () => true), ...filtered({ ...EVERY, groupIDs: [2, 5, 9] }, (g) => Number(g.groupID) === 2)],
     }));
+
+  /** The same groups, owned by user 7 or 8. */
+  const OWNED = ALL.map((g, i) => ({ ...g, userID: i % 2 === 0 ? 7 : 8 }));
+  const owned = (params: Params, keep: (g: Row) => boolean) => walk(OP, params, OWNED.filter(keep), 250);
+
+  test('groups.search.userID.filter', () =>
+    expectVerdicts('groups.search.userID.filter', {
+      pass: [...owned(EVERY, () => true), ...owned({ ...EVERY, userID: 8 }, (g) => g.userID === 8), ...owned({ ...EVERY, userID: 7 }, () => true)],
+      fail: [...owned(EVERY, () => true), ...owned({ ...EVERY, userID: 8 }, (g) => g.userID === 8 && g.private === 0)],
+    }));
+
+  test('should leave groups.search.userID.filter inconclusive when no search without userID was read whole to compare with', async () => {
+    const verdict = await judged(checkOf(checks, 'groups.search.userID.filter'), owned({ ...EVERY, userID: 8 }, (g) => g.userID === 8));
+    assert.equal(verdict.verdict, 'inconclusive', verdict.reason);
+    assert.match(verdict.reason ?? '', /was not read whole to compare with/);
+  });
+
+  test('groups.record.name-unique', () =>
+    expectVerdicts('groups.record.name-unique', {
+      pass: walk(OP, EVERY, ALL, 20),
+      fail: walk(OP, EVERY, ALL.map((g) => (g.groupID === 30 ? { ...g, groupName: ALL[3]!.groupName } : g)), 20),
+    }));
+
+  test('groups.record.active-members', () =>
+    expectVerdicts('groups.record.active-members', {
+      pass: walk(OP, EVERY, ALL, 20),
+      fail: walk(OP, EVERY, ALL.map((g) => (g.groupID === 12 ? { ...g, activeMembers: Number(g.totalMembers) + 1 } : g)), 20),
+    }));
+
+  test('should leave the group record rules inconclusive when not every group was read', async () => {
+    for (const rule of ['groups.record.name-unique', 'groups.record.active-members']) {
+      const verdict = await judged(checkOf(checks, rule), filtered({ ...EVERY, status: 'Archived' }, (g) => g.status === 'Archived'));
+      assert.equal(verdict.verdict, 'inconclusive', `${rule}: ${verdict.reason}`);
+      assert.ok(verdict.reason?.includes(EVERY_GROUP_UNREAD), verdict.reason);
+    }
+  });
+
+  test('should leave status.filter inconclusive when only one of its values was compared', async () => {
+    const verdict = await judged(checkOf(checks, 'groups.search.status.filter'), [...filtered(EVERY, () => true), ...filtered({ ...EVERY, status: 'Active' }, (g) => g.status === 'Active')]);
+    assert.equal(verdict.verdict, 'inconclusive', verdict.reason);
+    assert.match(verdict.reason ?? '', /Archived was not judged/);
+  });
+
+  const failsOn = async (rule: string, raws: RawExchange[]) => {
+    const verdict = await judged(checkOf(checks, rule), raws);
+    assert.equal(verdict.verdict, 'fail', `${rule}: ${verdict.reason}`);
+  };
+
+  test('should fail a filter lost beside another filter, whatever else the search carried', async () => {
+    // type=Static with groupName: a Dynamic group comes back.
+    await failsOn('groups.search.type.filter', [search(OP, { type: 'Static', groupName: 'group', sortField: 'groupID', rpp: 50, page: 1 }, ALL)]);
+    // Without status but with userID: an archived group comes back.
+    await failsOn('groups.search.status.default', [search(OP, { userID: 7, rpp: 50 }, ALL, { method: 'POST' })]);
+    // groupIDs with private=0: an unlisted group comes back.
+    await failsOn('groups.search.groupIDs.filter', [search(OP, { groupIDs: [1, 2], private: false }, active.slice(0, 3))]);
+  });
+
+  test('should fail groupName matched as a pattern: % and _ are characters like any other', async () => {
+    await failsOn('groups.search.groupName.contains', [search(OP, { ...EVERY, groupName: 'up_00' }, ALL.slice(0, 9))]);
+    await failsOn('groups.search.groupName.contains', [search(OP, { ...EVERY, groupName: '%001' }, ALL.slice(0, 1))]);
+    const literal = [group(1, { groupName: 'Save 50% now' })];
+    assert.equal((await judged(checkOf(checks, 'groups.search.groupName.contains'), [...walk(OP, EVERY, literal, 250), ...walk(OP, { ...EVERY, groupName: '50%' }, literal, 250)])).verdict, 'pass');
+  });
+
+  test('should judge no search whose token was not in the header alone, nor a refused one, nor type=All as a type filter', async () => {
+    const inQuery = search(OP, { type: 'Static', groupName: 'group' }, ALL, { headers: {} });
+    const widest = search(OP, { type: 'All' }, ALL);
+    const verdict = await judged(checkOf(checks, 'groups.search.type.filter'), [inQuery, widest, call(OP, { type: 'Static' }, refused('type'))]);
+    assert.equal(verdict.verdict, 'inconclusive', verdict.reason);
+  });
 });
