@@ -53,6 +53,9 @@ const KIND_OF_FILE: readonly [RegExp, WaitKind][] = [
 ];
 const SHORTEST_TIMER_MS = 20;
 
+/** The kind of waiting a timer is, by the stack of the code that set it; undefined: no timer of the harness's. */
+export const waitKindOf = (stack: string): WaitKind | undefined => KIND_OF_FILE.find(([file]) => file.test(stack))?.[1];
+
 const now = (): number => performance.timeOrigin + performance.now();
 
 function headersOf(request: http.ClientRequest): Record<string, string> {
@@ -87,8 +90,7 @@ function install(dir: string): void {
   const setTimer = globalThis.setTimeout;
   const probedTimer = function (callback: (...given: unknown[]) => void, delay?: number, ...rest: unknown[]) {
     if (typeof callback !== 'function' || !((delay ?? 0) >= SHORTEST_TIMER_MS)) return setTimer(callback, delay, ...rest);
-    const stack = new Error().stack ?? '';
-    const kind = KIND_OF_FILE.find(([file]) => file.test(stack))?.[1];
+    const kind = waitKindOf(new Error().stack ?? '');
     if (!kind) return setTimer(callback, delay, ...rest);
     const start = now();
     return setTimer(
