@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
@@ -64,6 +67,23 @@ describe('bin/bench', { timeout: 120_000 }, () => {
     assert.equal(finished.code, 0, finished.stdout + finished.stderr);
     assert.match(finished.stdout, /^helper\/ping \(.+\)\s+[\d.]+ ms\s+[\d.]+ ms\s+[+-][\d.]+ ms$/m);
     assert.match(finished.stdout, /^emails\/search rpp=250 \(\d+ records, [\d.]+ KB\)/m);
+  });
+
+  test('prints the profile of a run, its floor and the ratio run / floor', { timeout: 600_000 }, async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'ems-bench-'));
+    const json = join(folder, 'bench.json');
+    const finished = await runAtRoot(TSX, ['bin/bench.ts', '--repeat', '1', '--grep', '@rule:helper\\.ping', '--requests', '4', '--json', json]);
+    const text = existsSync(json) ? readFileSync(json, 'utf8') : '{}';
+    rmSync(folder, { recursive: true, force: true });
+    assert.equal(finished.code, 0, finished.stdout + finished.stderr);
+    for (const line of [/^wall time .+ [\d.]+ s /m, /^floor: the same requests, bare keep-alive client/m, /^floor: the runner with one empty test/m, /^run \/ floor\s+[\d.]+/m, /^  sending: a request in flight/m, /^compile the spec's schemas/m, /^helper\.ping\s+2\s/m]) {
+      assert.match(finished.stdout, line);
+    }
+    const figures = JSON.parse(text) as { repetitions: { run: { requests: number }; floor: { replay: { requests: number; statuses: Record<string, number> } } }[] };
+    const [repetition] = figures.repetitions;
+    assert.ok(repetition && repetition.run.requests > 0);
+    assert.equal(repetition.floor.replay.requests, repetition.run.requests, 'the floor replays every request of the run');
+    assert.equal(repetition.floor.replay.statuses['0'], undefined, 'and each got an answer');
   });
 
   test('a bad number is a usage error', async () => {
