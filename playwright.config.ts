@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { codePath, repoPath, runsBuilt, workPath } from './harness/contract';
@@ -37,7 +38,8 @@ export default defineConfig({
   testDir: env.EMS_SUITES_DIR ?? (runsBuilt ? repoPath('build', 'suites') : repoPath('suites')),
   outputDir: workPath(env.EMS_TEST_RESULTS_DIR ?? 'test-results'),
   fullyParallel: true,
-  workers: Number(env.EMS_WORKERS) > 0 ? Number(env.EMS_WORKERS) : 2,
+  // One worker per core by default (os.availableParallelism: the cores this process may use).
+  workers: Number(env.EMS_WORKERS) > 0 ? Number(env.EMS_WORKERS) : availableParallelism(),
   retries: 0,
   // An export check polls for up to EMS_EXPORT_BUDGET_S.
   timeout: (seconds('EMS_EXPORT_BUDGET_S', 300) + MARGIN_S) * 1000,

@@ -12,6 +12,7 @@ const USAGE = `Usage: npm run mock -- [options]
   --seed N            data seed (default 1)
   --clock-start T     start the mock clock at T (e.g. "2024-05-01 12:00:00")
   --clock-speed X     mock seconds per real second (default 1)
+  --export-delay-ms MIN,MAX  how long an export job stays Pending, on the mock clock (default 1000,2000)
   --export-pending-polls N  at most N jobStatus answers say a job is Pending; the next one ends it (default: no limit)
   --export-file-lifetime-ms N  export files expire N ms after their job completed (default 24 h; alt 6 h)
   --quirks            emit the real service's quirks ("" for absent values, private as 0/1)
@@ -35,6 +36,7 @@ const { values } = orUsage(() =>
       seed: { type: 'string', default: '1' },
       'clock-start': { type: 'string' },
       'clock-speed': { type: 'string' },
+      'export-delay-ms': { type: 'string' },
       'export-pending-polls': { type: 'string' },
       'export-file-lifetime-ms': { type: 'string' },
       quirks: { type: 'boolean', default: false },
@@ -72,6 +74,7 @@ if (values.help) {
     ...(values['strict-methods'] ? { strictMethods: true } : {}),
     cors: !values['no-cors'],
     ...(values['rate-limit'] === undefined ? {} : { rateLimitPerSecond: orUsage(() => parseRateLimit(values['rate-limit']!), '--') }),
+    ...(values['export-delay-ms'] === undefined ? {} : { exportDelayMs: delayRange(values['export-delay-ms']) }),
     ...(values['export-pending-polls'] === undefined ? {} : { exportPendingPolls: integer('export-pending-polls', values['export-pending-polls']) }),
     ...(values['export-file-lifetime-ms'] === undefined ? {} : { exportFileLifetimeMs: integer('export-file-lifetime-ms', values['export-file-lifetime-ms']) }),
   }).catch((error: Error) => {
@@ -110,4 +113,14 @@ function integer(name: string, text: string | undefined): number {
     process.exit(2);
   }
   return value;
+}
+
+/** MIN,MAX (or one number for both) in ms; the mock's options check the range. */
+function delayRange(text: string): [number, number] {
+  const [min, max = min, ...rest] = text.split(',');
+  if (rest.length > 0) {
+    console.error(`--export-delay-ms must be MIN,MAX, got "${text}"\n\n${USAGE}`);
+    process.exit(2);
+  }
+  return [integer('export-delay-ms', min), integer('export-delay-ms', max)];
 }

@@ -42,8 +42,10 @@ export default provideTarget;
 
 /**
  * How the embedded mock is started for a run with these settings. Export jobs end at their third status
- * poll (exportPendingPolls: 2) rather than after 1-2 s of wall time: every rule judges the same (a new job
- * is Pending at its first poll and while an identical request follows), and a run waits far less. Export
+ * poll (exportPendingPolls: 2), never by the wall clock (exportDelayMs a minute, where the mock's own default
+ * is 1-2 s): every rule judges the same (a new job is Pending at its first poll and while an identical request
+ * follows), a run waits for no job, and on a loaded machine a first poll that comes late still finds the job
+ * Pending. (The fault matrix sets its own exportDelayMs over these.) Export
  * files live a few seconds (exportFileLifetimeMs), so a run sees a file expire and judges both halves of
  * exports.getFile.availability (served until fileExpiration, refused after it) without waiting 24 h.
  */
@@ -52,6 +54,7 @@ export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: Nod
     port: 0,
     faults: settings.faults,
     exportPendingPolls: EMBEDDED_PENDING_POLLS,
+    exportDelayMs: EMBEDDED_EXPORT_DELAY_MS,
     exportFileLifetimeMs: EMBEDDED_FILE_LIFETIME_MS,
     variant: parseVariant(env[VARIANT_ENV]),
     ...(env[CLOCK_START_ENV] ? { clock: { start: env[CLOCK_START_ENV] } } : {}),
@@ -78,6 +81,7 @@ export function embeddedMockReplay(options: MockOptions, port: string, behindAda
   const flags = [
     `--port ${port}`,
     ...(options.faults?.length ? [`--faults ${options.faults.join(',')}`] : []),
+    ...(options.exportDelayMs ? [`--export-delay-ms ${options.exportDelayMs.join(',')}`] : []),
     `--export-pending-polls ${options.exportPendingPolls}`,
     `--export-file-lifetime-ms ${options.exportFileLifetimeMs}`,
     ...(variant ? [`--variant ${variant}`] : []),
@@ -95,6 +99,12 @@ export const VARIANT_ENV = 'EMS_MOCK_VARIANT';
 
 /** The embedded mock's exportPendingPolls (mock/options.ts): the duplicate checks ask twice while Pending. */
 export const EMBEDDED_PENDING_POLLS = 2;
+
+/**
+ * The embedded mock's exportDelayMs (mock/options.ts): long past any gap between a check's polls, so that a job
+ * ends at its third poll (EMBEDDED_PENDING_POLLS) and not by time; a job no check polls that often ends within a minute.
+ */
+export const EMBEDDED_EXPORT_DELAY_MS: [number, number] = [60_000, 60_000];
 
 /**
  * The embedded mock's exportFileLifetimeMs (mock/options.ts): long enough for a check to fetch a file again after

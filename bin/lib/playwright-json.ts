@@ -3,7 +3,9 @@ import { declaredRules } from '../../harness/core';
 
 /** The parts of Playwright's JSON report (and of `playwright test --list --reporter=json`) the commands read. */
 export interface PlaywrightJson {
-  config?: { rootDir?: string };
+  config?: { rootDir?: string; workers?: number };
+  /** When the run began (ISO), after Playwright's CLI and config had loaded. */
+  stats?: { startTime?: string; duration?: number };
   suites?: PlaywrightSuite[];
   errors?: { message?: string }[];
 }
@@ -18,6 +20,8 @@ interface PlaywrightSuite {
 
 interface PlaywrightResult {
   duration: number;
+  /** When the test began (ISO). */
+  startTime?: string;
   status?: string;
   annotations?: { type: string; description?: string }[];
 }

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
@@ -70,5 +73,25 @@ describe('bin/bench', { timeout: 120_000 }, () => {
     const finished = await runAtRoot(TSX, ['bin/bench.ts', '--requests', '-2']);
     assert.equal(finished.code, 2);
     assert.equal(finished.stderr, 'bench: --requests -2: give a whole number greater than 0\n');
+  });
+});
+
+// A whole bench on one rule: three conformance commands (the run, the empty run) and the replay, slow on a loaded machine.
+describe('bin/bench, the profile', { timeout: 900_000 }, () => {
+  test('prints the profile of a run, its floor and the ratio run / floor', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'ems-bench-'));
+    const json = join(folder, 'bench.json');
+    const finished = await runAtRoot(TSX, ['bin/bench.ts', '--repeat', '1', '--grep', '@rule:helper\\.ping', '--requests', '4', '--json', json]);
+    const text = existsSync(json) ? readFileSync(json, 'utf8') : '{}';
+    rmSync(folder, { recursive: true, force: true });
+    assert.equal(finished.code, 0, finished.stdout + finished.stderr);
+    for (const line of [/^wall time .+ [\d.]+ s /m, /^floor: the same requests, bare keep-alive client/m, /^floor: the runner with one empty test/m, /^run \/ floor\s+[\d.]+/m, /^  sending: a request in flight/m, /^compile the spec's schemas/m, /^helper\.ping\s+\d+\s/m]) {
+      assert.match(finished.stdout, line);
+    }
+    const figures = JSON.parse(text) as { repetitions: { run: { requests: number }; floor: { replay: { requests: number; statuses: Record<string, number> } } }[] };
+    const [repetition] = figures.repetitions;
+    assert.ok(repetition && repetition.run.requests > 0);
+    assert.equal(repetition.floor.replay.requests, repetition.run.requests, 'the floor replays every request of the run');
+    assert.equal(repetition.floor.replay.statuses['0'], undefined, 'and each got an answer');
   });
 });

@@ -187,4 +187,31 @@ describe('exports with exportFileLifetimeMs (files that expire seconds after the
     assert.equal(embeddedMockOptions({ faults: [] }, {}).exportFileLifetimeMs, EMBEDDED_FILE_LIFETIME_MS);
     assert.ok(EMBEDDED_FILE_LIFETIME_MS >= 3000 && EMBEDDED_FILE_LIFETIME_MS <= 8000);
   });
+
+  it("ends a job of the embedded mock of a run at its third poll, however late the polls come, never by the clock", async () => {
+    const options = embeddedMockOptions({ faults: [] }, {});
+    assert.ok(options.exportDelayMs && options.exportDelayMs[0] >= 10_000, 'the delay is long past any gap between polls');
+    const firstPollLate = async (mock: MockClient) => {
+      const { jobID } = (await mock.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-01-31' })).body.data;
+      await mock.advance(5000);
+      return { jobID, status: (await mock.get('/exports/jobStatus', { jobID })).body.data.status };
+    };
+    // The mock's own 1-2 s delay: a first poll 5 s late finds the job Completed already.
+    const timed = await MockClient.start({ exportPendingPolls: options.exportPendingPolls, clock: { start: '2025-06-15 12:00:00', speed: 0 } });
+    try {
+      assert.equal((await firstPollLate(timed)).status, 'Completed');
+    } finally {
+      await timed.close();
+    }
+    const embedded = await MockClient.start({ ...options, clock: { start: '2025-06-15 12:00:00', speed: 0 } });
+    try {
+      const { jobID, status } = await firstPollLate(embedded);
+      assert.equal(status, 'Pending', 'a first poll 5 s late');
+      await embedded.advance(5000);
+      assert.equal((await embedded.get('/exports/jobStatus', { jobID })).body.data.status, 'Pending');
+      assert.equal((await embedded.get('/exports/jobStatus', { jobID })).body.data.status, 'Completed', 'the third poll, at once');
+    } finally {
+      await embedded.close();
+    }
+  });
 });
