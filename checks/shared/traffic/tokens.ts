@@ -18,20 +18,37 @@ export function validTokens(traffic: RecordedTraffic): Set<string> {
   return new Set(traffic.exchanges.filter((e) => e.outcome === 'success' && headerOnly(e) && e.token.id !== undefined).map((e) => e.token.id!));
 }
 
+/** A success to a token in the header alone. */
+const servedInHeader = (e: RecordedExchange): boolean => e.outcome === 'success' && headerOnly(e);
+
+/** The operations whose refusal may be about a documented permission (interface.md, Authentication 4). */
+const NEED_PERMISSION: readonly OperationKey[] = ['groups.search', 'contacts.import'];
+
+/** The stand-in of a request's header token, when it carried one in the header alone. */
+const headerId = (e: RecordedExchange): string | undefined => (headerOnly(e) ? e.token.id : undefined);
+
 /**
- * Stand-ins of the tokens the traffic shows not valid: helper/ping refused them in the header alone
- * (ping "accepts a valid token" and needs no permission), and no operation ever served them.
+ * Stand-ins of the tokens the traffic shows not valid: helper/ping (which "accepts a valid token" and needs
+ * no permission) refused them in the header and never served them, and another operation with no documented
+ * permission refused them a request it served to another token. A token ping alone refuses (a ping that
+ * refuses valid tokens) is not shown invalid; neither is one the operations needing a permission refuse.
  */
 export function notValidTokens(traffic: RecordedTraffic): Set<string> {
-  const valid = validTokens(traffic);
-  return new Set(traffic.of('helper.ping').filter((e) => e.outcome === 'error' && headerOnly(e) && e.token.id !== undefined && !valid.has(e.token.id)).map((e) => e.token.id!));
+  const pings = traffic.of('helper.ping').filter((e) => e.outcome !== 'transport' && headerId(e) !== undefined);
+  const pinged = new Set(pings.filter((e) => e.outcome === 'success').map(headerId));
+  const refusedByPing = new Set(pings.filter((e) => e.outcome === 'error' && !pinged.has(headerId(e))).map((e) => headerId(e)!));
+  const shown = new Set<string>();
+  for (const e of traffic.exchanges) {
+    const id = headerId(e);
+    if (id === undefined || !refusedByPing.has(id) || e.outcome !== 'error' || e.op === 'helper.ping' || e.op === RETIRED_ENDPOINT || NEED_PERMISSION.includes(e.op)) continue;
+    const key = paramsKey(e.op, e, []);
+    if (traffic.of(e.op).some((other) => servedInHeader(other) && other.token.id !== id && paramsKey(other.op, other, []) === key)) shown.add(id);
+  }
+  return shown;
 }
 
 /** The job steps, whose refusal may be about an unknown jobID or fileKey rather than the token. */
 const NEEDS_KNOWN_KEY: readonly OperationKey[] = ['exports.jobStatus', 'exports.getFile'];
-
-/** A success to a token in the header alone. */
-const servedInHeader = (e: RecordedExchange): boolean => e.outcome === 'success' && headerOnly(e);
 
 /**
  * Whether a refusal of the request can be about its token only: for the job steps, the same parameters
@@ -62,7 +79,7 @@ function placementOf(exchange: RecordedExchange, valid: Set<string>, notValid: S
 
 const placementText: Record<Placement, string> = {
   none: 'that carries no token',
-  'not-valid': 'whose token (in the header) helper/ping refused as not valid',
+  'not-valid': 'whose token (in the header) helper/ping and another operation refused as not valid',
   query: 'whose valid token is in the query string (accessToken) only',
   body: 'whose valid token is in the body (accessToken) only',
 };
