@@ -20,6 +20,12 @@ const tokenText = (exchange: RecordedExchange) => (exchange.token.id === undefin
 export function judgeRetiredEndpoint({ judge, traffic }: JudgeContext): void {
   const tally = new TrafficTally();
   const answering = traffic.exchanges.some((e) => e.op !== RETIRED_ENDPOINT && e.outcome !== 'transport');
+  // A target that answers nothing issues no token anywhere: the endpoint is judged only against one that answers its operations.
+  const unanswered = traffic.exchanges.find((e) => e.op === 'helper.ping' && e.transport) ?? traffic.exchanges.find((e) => e.op !== RETIRED_ENDPOINT && e.transport);
+  if (!answering && unanswered && traffic.of(RETIRED_ENDPOINT).length > 0) {
+    const { reason, detail } = unanswered.transport!;
+    return judge.inconclusive(`transport: ${reason} ${detail} on ${unanswered.op === 'helper.ping' ? 'helper/ping' : unanswered.op}: a target that answers nothing cannot show that the retired endpoint alone is unavailable`);
+  }
   const judged = new Set<string>();
   for (const exchange of traffic.of(RETIRED_ENDPOINT)) {
     const reason = exchange.transport?.reason;

@@ -60,9 +60,9 @@ export default defineCheck({
   rule: 'auth.app-token.still-works',
   title: 'an Application-Only token issued before the cut-off still works',
   async drive({ api, observe }) {
+    await api.call('helper.ping', { token: 'app' });
     // A client still holding its Application-Only token shows it at the endpoint that issued it: how the traffic tells which token it is.
     await api.call(RETIRED_ENDPOINT, { method: 'GET', token: 'app', allowTransportFailure: true });
-    await api.call('helper.ping', { token: 'app' });
     // Every operation it may use, both methods of the searches, every placement.
     await observe(tokenMatrix);
   },
