@@ -1,4 +1,5 @@
-import { defineCheck, type ApiResponse, type TokenChoice } from '../../harness/core';
+import { defineCheck, type JudgeContext, type RecordedExchange } from '../../harness/core';
+import { RETIRED_ENDPOINT, TrafficTally } from '../shared/traffic';
 import { tokenValuesIn } from './issued-tokens';
 
 /**
@@ -9,46 +10,61 @@ import { tokenValuesIn } from './issued-tokens';
  */
 const SAYS_NO_TOKEN = new Set(['unreachable', 'reset', 'timeout', 'unexpected-status', 'server-error', 'not-json']);
 
-const transportText = (response: ApiResponse) => `transport: ${response.transport!.reason} ${response.transport!.detail}`;
+const tokenText = (exchange: RecordedExchange) => (exchange.token.id === undefined ? 'without a token' : 'with a token');
+
+/**
+ * Every request to the retired endpoint issues no token: an error, no usable answer (taken as the endpoint
+ * unavailable only while some API operation answers, else the target answers nothing at all), or an answer
+ * that carries no access token. Decided once both methods were seen.
+ */
+export function judgeRetiredEndpoint({ judge, traffic }: JudgeContext): void {
+  const tally = new TrafficTally();
+  const answering = traffic.exchanges.some((e) => e.op !== RETIRED_ENDPOINT && e.outcome !== 'transport');
+  // A target that answers nothing issues no token anywhere: the endpoint is judged only against one that answers its operations.
+  const unanswered = traffic.exchanges.find((e) => e.op === 'helper.ping' && e.transport) ?? traffic.exchanges.find((e) => e.op !== RETIRED_ENDPOINT && e.transport);
+  if (!answering && unanswered && traffic.of(RETIRED_ENDPOINT).length > 0) {
+    const { reason, detail } = unanswered.transport!;
+    return judge.inconclusive(`transport: ${reason} ${detail} on ${unanswered.op === 'helper.ping' ? 'helper/ping' : unanswered.op}: a target that answers nothing cannot show that the retired endpoint alone is unavailable`);
+  }
+  const judged = new Set<string>();
+  for (const exchange of traffic.of(RETIRED_ENDPOINT)) {
+    const reason = exchange.transport?.reason;
+    if (reason !== undefined && !SAYS_NO_TOKEN.has(reason)) {
+      tally.skip(`${exchange.method} ${tokenText(exchange)}: ${reason}, which cannot tell`);
+      continue;
+    }
+    if (reason !== undefined && !answering) {
+      tally.skip(`${exchange.method} ${tokenText(exchange)}: ${reason}, and no API operation answered either`);
+      continue;
+    }
+    const found = tokenValuesIn(exchange.body);
+    if (tally.expect(found.length === 0, {
+      title: `${exchange.method} {auth_url}/login/oauth/applicationAccessToken ${tokenText(exchange)} issues no token`,
+      expected: 'an error, no answer (the endpoint unavailable while the API answers), or an answer carrying no access token',
+      actual: { outcome: exchange.outcome, ...(reason ? { transport: reason } : {}), tokens: found },
+      response: exchange,
+    })) judged.add(exchange.method);
+    if (reason !== undefined) tally.note(`${exchange.method} ${tokenText(exchange)} got no usable answer (${reason}) while the API answers: taken as unavailable`);
+  }
+  tally.record(judge, {
+    none: 'no request to {auth_url}/login/oauth/applicationAccessToken',
+    missing: ['GET', 'POST'].filter((method) => !judged.has(method)).map((method) => `no ${method} to the retired endpoint`),
+  });
+}
 
 export default defineCheck({
   rule: 'auth.app-endpoint.retired',
   title: 'the retired applicationAccessToken endpoint issues no token',
-  async run({ api, judge }) {
-    // A target that answers nothing issues no token anywhere: the endpoint is judged only against a
-    // target that answers its other operations (here helper/ping).
-    const ping = await api.call('helper.ping', { allowTransportFailure: true });
-    if (ping.transport) {
-      judge.inconclusive(`${transportText(ping)} on helper/ping: a target that answers nothing cannot show that the retired endpoint alone is unavailable`, [
-        { title: 'helper/ping got no usable answer', response: { transport: ping.transport.reason }, curl: ping.curl },
-      ]);
-      return;
-    }
-
-    const calls: { method: 'GET' | 'POST'; token: TokenChoice }[] = [
-      { method: 'GET', token: 'none' },
-      { method: 'POST', token: 'none' },
-      { method: 'GET', token: 'full' },
-      { method: 'POST', token: 'full' },
-    ];
-    const unanswered: string[] = [];
-    for (const { method, token } of calls) {
-      const response = await api.call('login.applicationAccessToken', { method, token, allowTransportFailure: true, ...(method === 'POST' ? { params: {} } : {}) });
-      const title = `${method} {auth_url}/login/oauth/applicationAccessToken ${token === 'none' ? 'without a token' : 'with a valid token'} issues no token`;
-      if (response.transport && !SAYS_NO_TOKEN.has(response.transport.reason)) {
-        judge.inconclusive(`${title}: cannot tell (${transportText(response)})`);
-        continue;
+  async drive({ api, target }) {
+    // An API operation's answer, so that no answer from the retired endpoint alone can read as it being unavailable.
+    await api.call('helper.ping', { allowTransportFailure: true });
+    // Both methods, without a token and (when the target has one) as a client still holding an Application-Only token.
+    const tokens = target.capabilities.has('token:app') ? (['none', 'app'] as const) : (['none'] as const);
+    for (const token of tokens) {
+      for (const method of ['GET', 'POST'] as const) {
+        await api.call(RETIRED_ENDPOINT, { method, token, allowTransportFailure: true, ...(method === 'POST' ? { params: {} } : {}) });
       }
-      if (response.transport) unanswered.push(`${method} ${token === 'none' ? 'without token' : 'with token'}: ${response.transport.reason}`);
-      const found = tokenValuesIn(response.body);
-      // An error (or no usable answer while helper/ping answers) issues nothing; a success must carry no token either.
-      judge.check(found.length === 0, {
-        title,
-        expected: 'an error, no answer (the endpoint unavailable while helper/ping answers), or an answer carrying no access token',
-        actual: { outcome: response.outcome, ...(response.transport ? { transport: response.transport.reason } : {}), tokens: found },
-        response,
-      });
     }
-    if (unanswered.length > 0) judge.pass(`helper/ping answers; the retired endpoint gave no usable answer (${unanswered.join('; ')}), taken as unavailable`);
   },
+  judge: judgeRetiredEndpoint,
 });

@@ -1,33 +1,70 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck, NOT_OBSERVED, type JudgeContext, type RecordedExchange } from '../../harness/core';
+import { headerOnly, paramsKey, RETIRED_ENDPOINT, TrafficTally } from '../shared/traffic';
 import { tokenMatrix } from './token-matrix';
+
+/** The operations that accept both methods: a token's standing cannot depend on the method. */
+const BOTH_METHODS = new Set(['groups.search', 'emails.search']);
+
+/**
+ * The Application-Only token, as the traffic shows it: the one token a client presented (in the header)
+ * at the retired endpoint that issued such tokens. None, or more than one: the traffic cannot tell.
+ */
+function applicationToken(exchanges: readonly RecordedExchange[]): { id?: string; why?: string } {
+  const ids = new Set(exchanges.filter((e) => e.op === RETIRED_ENDPOINT && headerOnly(e) && e.token.id !== undefined).map((e) => e.token.id!));
+  if (ids.size === 1) return { id: [...ids][0]! };
+  return { why: ids.size === 0 ? 'no token was presented at the retired applicationAccessToken endpoint, so which token is Application-Only cannot be told' : `${ids.size} tokens were presented at the retired endpoint, so which is the Application-Only one cannot be told` };
+}
+
+const outcomeOf = (e: RecordedExchange) => ({ request: `${e.op} (${e.method})`, outcome: e.outcome, code: e.code ?? null, errors: e.errors });
+
+/**
+ * The Application-Only token keeps working: helper/ping (which accepts any valid token) serves it, and a
+ * search (both methods accepted) never serves it under one method and refuses it under the other with
+ * the same parameters. Which permissions it holds is not written, so a refusal on another operation
+ * decides nothing. Passes once a ping with it was seen.
+ */
+export function judgeApplicationToken({ judge, traffic }: JudgeContext): void {
+  const app = applicationToken(traffic.exchanges);
+  if (app.id === undefined) return judge.inconclusive(`${NOT_OBSERVED}: ${app.why}`);
+  const tally = new TrafficTally();
+  const withApp = traffic.exchanges.filter((e) => e.op !== RETIRED_ENDPOINT && e.outcome !== 'transport' && headerOnly(e) && e.token.id === app.id);
+  let pinged = false;
+  for (const ping of withApp.filter((e) => e.op === 'helper.ping')) {
+    pinged = true;
+    tally.expect(ping.outcome === 'success', {
+      title: 'helper/ping answers a success to the Application-Only token in the Authorization header',
+      expected: 'success', actual: outcomeOf(ping), response: ping,
+    });
+  }
+  const byRequest = new Map<string, RecordedExchange[]>();
+  for (const e of withApp.filter((x) => BOTH_METHODS.has(x.op))) {
+    const key = `${e.op} ${paramsKey(e.op, e, [])}`;
+    byRequest.set(key, [...(byRequest.get(key) ?? []), e]);
+  }
+  for (const answers of byRequest.values()) {
+    const served = answers.find((e) => e.outcome === 'success');
+    const refused = served && answers.find((e) => e.outcome === 'error' && e.method !== served.method);
+    if (!served || answers.every((e) => e.method === served.method)) continue;
+    if (tally.expect(!refused, {
+      title: `${refused?.op} (${refused?.method}) refuses the Application-Only token that ${served.op} (${served.method}) serves with the same parameters (both methods are accepted)`,
+      expected: 'the same outcome under GET and POST', actual: answers.map(outcomeOf), response: refused ?? served,
+    })) tally.note(`${served.op} serves it under both methods`);
+  }
+  tally.record(judge, {
+    none: 'no request with the Application-Only token in the header',
+    missing: pinged ? [] : ['no helper/ping with the Application-Only token in the header'],
+  });
+}
 
 export default defineCheck({
   rule: 'auth.app-token.still-works',
   title: 'an Application-Only token issued before the cut-off still works',
-  async run({ api, judge, observe }) {
-    const response = await api.call('helper.ping', { token: 'app' });
-    judge.check(response.outcome === 'success', {
-      title: 'helper/ping answers a success to the Application-Only token in the Authorization header',
-      expected: 'success',
-      actual: { outcome: response.outcome, code: response.code ?? null, errors: response.errors },
-      response,
-    });
-    // Every other read operation, both methods. Which permissions an Application-Only token holds is not written
-    // (nor which operations need which, beyond groups/search and contacts/import), so a refusal on both methods may
-    // be a permission the token never had. But the searches accept both methods: a token that works under one
-    // and is refused under the other has stopped working there.
-    const cells = (await observe(tokenMatrix)).filter((cell) => cell.token === 'app' && cell.placement === 'header');
-    for (const op of new Set(cells.map((cell) => cell.probe.op))) {
-      const answers = cells.filter((cell) => cell.probe.op === op);
-      const served = answers.filter((cell) => cell.response.outcome === 'success');
-      const refused = answers.find((cell) => cell.response.outcome !== 'success');
-      if (served.length === 0 || !refused) continue;
-      judge.check(false, {
-        title: `${refused.probe.label} refuses the Application-Only token that ${served[0]!.probe.label} serves (both methods are accepted)`,
-        expected: 'the same outcome under GET and POST',
-        actual: answers.map(({ probe, response }) => ({ request: probe.label, outcome: response.outcome, code: response.code ?? null, errors: response.errors })),
-        response: refused.response,
-      });
-    }
+  async drive({ api, observe }) {
+    await api.call('helper.ping', { token: 'app' });
+    // A client still holding its Application-Only token shows it at the endpoint that issued it: how the traffic tells which token it is.
+    await api.call(RETIRED_ENDPOINT, { method: 'GET', token: 'app', allowTransportFailure: true });
+    // Every operation it may use, both methods of the searches, every placement.
+    await observe(tokenMatrix);
   },
+  judge: judgeApplicationToken,
 });

@@ -1,11 +1,11 @@
 import { defineCheck } from '../../harness/core';
-import { judgeTokenRefusals } from './token-probes';
-import { judgeTokenPlacement } from '../shared/traffic';
+import { everyOperationOf, judgeTokenPlacement } from '../shared/traffic';
+import { tokenProbes } from './token-probes';
 
 export default defineCheck({
   rule: 'auth.token.missing',
   title: 'every operation refuses a request without a token',
-  run: (ctx) => judgeTokenRefusals(ctx, 'withoutToken', 'that carries no token'),
-  // As its live check probes them: the ping and both searches (every other operation is judged when the traffic holds it).
-  judge: (ctx) => judgeTokenPlacement(ctx, 'none', [{ op: 'helper.ping' }, { op: 'groups.search' }, { op: 'emails.search' }]),
+  // Every operation without a token (the writes and the job steps when writes are allowed).
+  drive: async ({ observe }) => void (await observe(tokenProbes)),
+  judge: (ctx) => judgeTokenPlacement(ctx, 'none', everyOperationOf('auth.token.missing')),
 });

@@ -13,7 +13,17 @@ export interface ProbeJob {
   missing?: string;
 }
 
-export async function probeJob(api: ApiClient, target: Target): Promise<ProbeJob> {
+/** The worker's one probe job, shared by the token probes and the token matrix (started on first use). */
+const started = new WeakMap<Target, Promise<ProbeJob>>();
+
+/** The probe job of this target in this worker: started by the first caller, awaited by the others. */
+export function sharedProbeJob(api: ApiClient, target: Target): Promise<ProbeJob> {
+  let job = started.get(target);
+  if (!job) started.set(target, (job = probeJob(api, target)));
+  return job;
+}
+
+async function probeJob(api: ApiClient, target: Target): Promise<ProbeJob> {
   const found = await findDayWithSends(api, target);
   const lane = found ? new RangeLane(LANES.authFile, target.seed, { endingAt: found.day }) : new RangeLane(LANES.authFile, target.seed);
   const range = lane.fresh(30);

@@ -42,11 +42,14 @@ export function jobProbes(job: { jobID?: number; fileKey?: string }): Probe[] {
   return probes;
 }
 
+/** A harmless import: one contact, a fresh address on the reserved example.com domain. */
+export const importProbe = (book: AddressBook): Probe => ({ op: 'contacts.import', label: 'contacts/import', options: { params: { contacts: [{ email: book.fresh() }] } } });
+
 /** The write probes: a one-contact import of a fresh example.com address, and an export of a range unique to the probe. */
 export function writeProbes(book: AddressBook, lane: RangeLane): Probe[] {
   const range = lane.fresh(7);
   return [
-    { op: 'contacts.import', label: 'contacts/import', options: { params: { contacts: [{ email: book.fresh() }] } } },
+    importProbe(book),
     { op: 'exports.emails', label: `exports/emails (${range.startDate}..${range.endDate})`, options: { params: { ...range } } },
   ];
 }

@@ -6,7 +6,7 @@ import { LANES, RangeLane } from '../../generators';
 import { observation, type CheckContext, type TokenChoice } from '../../harness/core';
 import { addresses } from '../shared/addresses';
 import { logSavedContacts, readImport } from '../shared/import-answer';
-import { probeJob, type ProbeJob } from './probe-job';
+import { sharedProbeJob, type ProbeJob } from './probe-job';
 import { judgeRefusals, jobProbes, readProbes, runProbes, unissuedToken, writeProbes, type Probe, type ProbeResult } from './probes';
 
 export interface TokenProbes {
@@ -25,7 +25,7 @@ export const tokenProbes = observation('every operation probed without a token a
   const probeBoth = (without: Probe[], withInvalid: Probe[]) => Promise.all([runProbes(api, without, 'none'), runProbes(api, withInvalid, invalid)]);
   // With writes, a real job gives a jobID and a fileKey to probe with; the other probes run meanwhile.
   const [job, [firstWithout, firstInvalid]] = await Promise.all([
-    writes ? probeJob(api, target) : Promise.resolve<ProbeJob>({ missing: 'writes are not allowed (EMS_ALLOW_WRITES=1), so no export job was started' }),
+    writes ? sharedProbeJob(api, target) : Promise.resolve<ProbeJob>({ missing: 'writes are not allowed (EMS_ALLOW_WRITES=1), so no export job was started' }),
     probeBoth([...readProbes(), ...noneWrites], [...readProbes(), ...invalidWrites]),
   ]);
   const [jobWithout, jobInvalid] = await probeBoth(jobProbes(job), jobProbes(job));
