@@ -1,15 +1,16 @@
 import { defineCheck } from '../../harness/core';
 import { everyOperationOf, judgeTokenPlacement } from '../shared/traffic';
-import { judgeTokenRefusals } from './token-probes';
+import { tokenProbes } from './token-probes';
 
 export default defineCheck({
   rule: 'auth.token.invalid',
   title: 'every operation refuses a request with a token nobody issued',
+  // Every operation with a token the harness made up (role `unissued`), the writes and job steps when writes are allowed.
+  drive: async ({ observe }) => void (await observe(tokenProbes)),
   /*
-   * Live, `run` decides: only the harness knows that the token it sent was issued by nobody. Recorded
-   * traffic shows a token not valid only by a refusal (helper/ping refused it), so a target that accepts
-   * any token leaves nothing that tells the made-up token from an issued one: offline, that is inconclusive.
+   * A token is not valid when the recorder knew nobody issued it (live: the harness made it up), or when the
+   * answers show it (helper/ping refused it, and an operation refused it a request served to another token).
+   * A recording without the harness's knowledge of a target that accepts any token shows neither: inconclusive.
    */
-  run: (ctx) => judgeTokenRefusals(ctx, 'withInvalid', 'whose token (a well-formed GUID) nobody issued'),
   judge: (ctx) => judgeTokenPlacement(ctx, 'not-valid', everyOperationOf('auth.token.invalid')),
 });

@@ -1,5 +1,5 @@
 /** What recorded traffic shows of a token's permissions: tokens an operation refuses that other operations serve. */
-import type { RecordedExchange, RecordedTraffic } from '../../harness/core';
+import type { RecordedExchange, RecordedTraffic, TokenRole } from '../../harness/core';
 import type { OperationKey } from '../../harness/types';
 import { headerOnly, paramsKey } from '../shared/traffic';
 
@@ -9,6 +9,24 @@ export const answeredWithHeaderToken = (e: RecordedExchange): boolean => e.outco
 /** Stand-ins of the tokens served (in the header) by an operation other than `op`: valid tokens. */
 function servedElsewhere(traffic: RecordedTraffic, op: OperationKey): Set<string> {
   return new Set(traffic.exchanges.filter((e) => e.op !== op && answeredWithHeaderToken(e) && e.outcome === 'success').map((e) => e.token.id!));
+}
+
+/** Stand-ins of the tokens the recorder knew to be `role` (live; offline when the run is given the tokens). */
+export function tokensOfRole(traffic: RecordedTraffic, role: TokenRole): Set<string> {
+  return new Set(traffic.exchanges.filter((e) => e.token.role === role && e.token.id !== undefined).map((e) => e.token.id!));
+}
+
+/**
+ * The tokens lacking the permission `op` needs: the configured one the recorder names (`role`), when another
+ * operation served it (`unproven`: named, but never served elsewhere, so a refusal would not be about the
+ * permission), and those the traffic shows so (refusedByOperation).
+ */
+export function lackingPermission(traffic: RecordedTraffic, op: OperationKey, role: TokenRole, options: { alsoNeverServed?: boolean } = {}): { lacking: Set<string>; unproven: string[] } {
+  const valid = servedElsewhere(traffic, op);
+  const named = [...tokensOfRole(traffic, role)];
+  const lacking = refusedByOperation(traffic, op, options);
+  for (const id of named) if (valid.has(id)) lacking.add(id);
+  return { lacking, unproven: named.filter((id) => !valid.has(id)) };
 }
 
 /**

@@ -7,6 +7,7 @@ import { sharedRateLimiter, type RateLimiter } from './rate-limit';
 import { rateLimitDecision, rateLimitSignal, backoffMs } from './rate-limit-signal';
 import { readExchange, type ExchangeReading } from './read-exchange';
 import type { SentToken } from './exchange-log';
+import type { TokenName } from './tokens';
 import { createRedactor } from './redact';
 import { buildRequest, type BuiltRequest, type RequestOptions } from './request';
 import { send, WireFailure, type WireResponse } from './transport';
@@ -113,9 +114,15 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
   return { call };
 }
 
-/** The token a request carries and where (its value stays in memory: the exchange log keeps a stand-in). */
+/** The token a request carries, where, and which it is (its value stays in memory: the exchange log keeps a stand-in). */
 function sentToken(options: CallOptions, target: Target): SentToken {
   const choice = options.token ?? 'full';
-  const value = choice === 'none' ? undefined : typeof choice === 'object' ? choice.raw : target.tokens[choice];
-  return { placement: options.tokenIn ?? 'header', value };
+  const placement = options.tokenIn ?? 'header';
+  if (choice === 'none') return { placement, value: undefined };
+  if (typeof choice === 'object') {
+    // A literal token: a configured one's value is that token; any other value was made up by the harness.
+    const configured = (Object.keys(target.tokens) as TokenName[]).find((name) => target.tokens[name] === choice.raw);
+    return { placement, value: choice.raw, role: configured ?? 'unissued' };
+  }
+  return { placement, value: target.tokens[choice], role: choice };
 }

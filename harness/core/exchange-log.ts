@@ -1,12 +1,14 @@
 import type { ApiResponse } from './api-response';
 import { recordedTraffic } from './recorded';
-import type { RecordedExchange, RecordedToken, RecordedTraffic } from './traffic';
+import type { RecordedExchange, RecordedToken, RecordedTraffic, TokenRole } from './traffic';
 
 /** Where a live request carried its token, and its value (never kept: the log keeps a stand-in). */
 export interface SentToken {
   placement: 'header' | 'query' | 'body';
   /** Undefined: the request carried no token. */
   value: string | undefined;
+  /** Which token the harness chose. */
+  role?: TokenRole;
 }
 
 /**
@@ -36,10 +38,10 @@ export class ExchangeLog {
     return this.view;
   }
 
-  private token({ placement, value }: SentToken): RecordedToken {
+  private token({ placement, value, role }: SentToken): RecordedToken {
     if (value === undefined || value === '') return { header: false, query: false, body: false };
     let id = this.standIns.get(value);
     if (!id) this.standIns.set(value, (id = `token#${this.standIns.size + 1}`));
-    return { header: placement === 'header', query: placement === 'query', body: placement === 'body', id };
+    return { header: placement === 'header', query: placement === 'query', body: placement === 'body', id, ...(role ? { role } : {}) };
   }
 }

@@ -7,7 +7,7 @@ export { registerChecks } from './register';
 export { observation, type Observation, type ObservationContext } from './observation';
 export type { CreatedContactsLog } from './created-contacts';
 export type { RuleJudge } from './rule-judge';
-export { NOT_OBSERVED, type RecordedExchange, type RecordedToken, type RecordedTraffic, type TrafficContext } from './traffic';
+export { NOT_OBSERVED, type RecordedExchange, type RecordedToken, type RecordedTraffic, type TokenRole, type TrafficContext } from './traffic';
 export { readRecordedWire, readTrafficFile, recordedTraffic, type ReadTraffic, type RecordedWire, type TrafficFile } from './recorded';
 export { readExchange, type ExchangeReading, type WireExchange } from './read-exchange';
 export { responseVerdicts } from './response-verdicts';

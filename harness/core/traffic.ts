@@ -1,6 +1,7 @@
 import type { ApiResponse } from './api-response';
 import type { Target } from './config';
 import type { RuleJudge } from './rule-judge';
+import type { TokenName } from './tokens';
 import type { OperationKey } from '../types';
 
 /** Where a recorded request carried an access token (the token itself is redacted as the traffic is read). */
@@ -10,7 +11,16 @@ export interface RecordedToken {
   body: boolean;
   /** A stable stand-in for the token's value ("token#1"), so that two exchanges can be told to share a token. */
   id?: string;
+  /**
+   * Which token it was, when whoever recorded the exchange knew: live, always (the harness chose it; `unissued`
+   * is a token it made up); offline, when the run is given the tokens (EMS_TOKEN, ...), by their value. Absent,
+   * a judge knows a token only by what the exchanges show.
+   */
+  role?: TokenRole;
 }
+
+/** A configured token's name, or a token the harness made up that nobody issued. */
+export type TokenRole = TokenName | 'unissued';
 
 /**
  * One exchange read from recorded traffic (a HAR entry or the proxy): the same reading as a live answer

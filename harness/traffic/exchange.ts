@@ -1,4 +1,4 @@
-import { rateLimitSignal, readRecordedWire, recordedTraffic, type RecordedExchange, type RecordedToken, type RecordedTraffic, type RecordedWire, type Target } from '../core';
+import { rateLimitSignal, readRecordedWire, recordedTraffic, type RecordedExchange, type RecordedToken, type RecordedTraffic, type RecordedWire, type Target, type TokenName } from '../core';
 import { valueAt } from '../contract';
 import type { HttpMethod, Profile } from '../types';
 import { operationAt, type ApiBase } from './api-base';
@@ -12,6 +12,8 @@ export interface ReadingContext {
   base: ApiBase;
   profile: Profile;
   standIns: TokenStandIns;
+  /** The configured tokens' stand-ins and names (tokens given to the run), so a recorded token's role is known. */
+  roles?: ReadonlyMap<string, TokenName>;
   maxBodyBytes: number;
 }
 
@@ -37,6 +39,8 @@ export function normalizeExchange(original: RawExchange, index: number, context:
     body: sent.body !== undefined,
     ...(first ? { id: standIns.standIn(first) } : {}),
   };
+  const role = token.id === undefined ? undefined : context.roles?.get(token.id);
+  if (role) token.role = role;
   const { url, body } = raw;
   const headers: Record<string, string> = {};
   const tokenHeader = header(raw.headers, profile.auth.header);

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { ConfigError, type RecordedWire, type Tokens, type TrafficFile } from '../core';
+import { ConfigError, type RecordedWire, type TokenName, type Tokens, type TrafficFile } from '../core';
 import type { Profile, TrafficSource } from '../types';
 import { candidateBases, type ApiBase } from './api-base';
 import { normalizeExchange, type ReadingContext } from './exchange';
@@ -36,8 +36,9 @@ export function loadTraffic(options: TrafficOptions): LoadedTraffic {
   const baseUrl = options.baseUrl?.replace(/\/+$/, '') ?? inferBase(recordings.flatMap(({ raws }) => raws.map((raw) => raw.url)), options.files);
   const base: ApiBase = { baseUrl, authUrl: options.authUrl?.replace(/\/+$/, '') ?? new URL(baseUrl).origin };
   const standIns = new TokenStandIns();
-  for (const token of Object.values(options.tokens)) if (token) standIns.standIn(token);
-  const context: ReadingContext = { base, profile: options.profile, standIns, maxBodyBytes: options.maxBodyBytes };
+  const roles = new Map<string, TokenName>();
+  for (const [name, token] of Object.entries(options.tokens) as [TokenName, string | undefined][]) if (token) roles.set(standIns.standIn(token), name);
+  const context: ReadingContext = { base, profile: options.profile, standIns, roles, maxBodyBytes: options.maxBodyBytes };
 
   // Every token first, so one that an early answer echoes is redacted there too.
   for (const { raws } of recordings) for (const raw of raws) learnTokens(raw, context);

@@ -1,7 +1,8 @@
 /**
  * Where recorded requests carried their token and what the answers show of it, against the authentication
  * rules: no token, a token shown not valid, or a valid one out of the header, is refused on every operation.
- * Tokens are stand-ins ("token#N"); what a token is (valid, not valid) comes only from what the answers show.
+ * Tokens are stand-ins ("token#N"); what a token is (valid, not valid) comes from what the answers show, and from
+ * its role where the recorder knew it (live; offline when the run is given the tokens).
  */
 import type { RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/core';
 import { ruleById } from '../../../harness/contract';
@@ -32,6 +33,7 @@ const headerId = (e: RecordedExchange): string | undefined => (headerOnly(e) ? e
  * no permission) refused them in the header and never served them, and another operation with no documented
  * permission refused them a request it served to another token. A token ping alone refuses (a ping that
  * refuses valid tokens) is not shown invalid; neither is one the operations needing a permission refuse.
+ * And the tokens the recorder knew nobody issued (role `unissued`: the harness's made-up token, live).
  */
 export function notValidTokens(traffic: RecordedTraffic): Set<string> {
   const pings = traffic.of('helper.ping').filter((e) => e.outcome !== 'transport' && headerId(e) !== undefined);
@@ -44,6 +46,8 @@ export function notValidTokens(traffic: RecordedTraffic): Set<string> {
     const key = paramsKey(e.op, e, []);
     if (traffic.of(e.op).some((other) => servedInHeader(other) && other.token.id !== id && paramsKey(other.op, other, []) === key)) shown.add(id);
   }
+  // The tokens the harness made up (live, it knows; a recording names none).
+  for (const e of traffic.exchanges) if (e.token.role === 'unissued' && e.token.id !== undefined) shown.add(e.token.id);
   return shown;
 }
 
