@@ -227,3 +227,25 @@ describe('emails/search judges of automated results and the default window', () 
     assert.equal(noRecent.verdict, 'inconclusive', noRecent.reason);
   });
 });
+
+describe('emails/search filter judges over every served search, whatever else it carried', () => {
+  const comparable = manual(['sent'], SENT);
+  const userTwo = SENT.filter((e) => e.userID === 2);
+
+  test('should fail a filter lost in combination (userID dropped when subject is also given)', async () => {
+    const check = checkOf(checks, 'emails.search.userID.filter');
+    const exact = whole({ deliveryType: 'manual', status: ['sent'], userID: 2 }, userTwo);
+    const held = await judged(check, [...comparable, ...exact, search(OP, { deliveryType: 'manual', userID: 2, subject: 'Subject*' }, userTwo)]);
+    assert.equal(held.verdict, 'pass', held.reason);
+    const lost = await judged(check, [...comparable, ...exact, search(OP, { deliveryType: 'manual', userID: 2, subject: 'Subject*' }, SENT)]);
+    assert.equal(lost.verdict, 'fail', lost.reason);
+    assert.match(lost.evidence[0]?.title ?? '', /belongs to user 2/);
+  });
+
+  test('should leave a served unknown value to enums.reject-unknown (deliveryType.filter does not fail on it)', async () => {
+    const check = checkOf(checks, 'emails.search.deliveryType.filter');
+    const every = [...whole({ deliveryType: 'manual' }, SENT), ...whole({ deliveryType: 'automated' }, SUMMARIES), ...whole({ deliveryType: 'transactional' }, TRANSACTIONAL)];
+    const verdict = await judged(check, [...every, search(OP, { deliveryType: 'manualx' }, SENT)]);
+    assert.equal(verdict.verdict, 'pass', verdict.reason);
+  });
+});
