@@ -53,9 +53,9 @@ export function judgeAutomatedResultsDetail(ctx: TrafficContext): void {
     }
   }
   for (const walk of walksOf(ctx.traffic, OP)) {
-    const first = walk.pages[0]!;
-    const results = askedResults(first);
-    if (!walk.complete || results === undefined || foldCase(results) !== foldCase(SUMMARY)) continue;
+    const first = walk.pages[0];
+    const results = first && walk.complete ? askedResults(first) : undefined;
+    if (!first || results === undefined || foldCase(results) !== foldCase(SUMMARY)) continue;
     if (walk.pages.length > 1 && first.params.sortField !== 'emailID') continue;
     const twice = repeated(walk.ids.map(Number));
     wholeSummaries += 1;

@@ -82,8 +82,8 @@ function compareWithReferences(ctx: TrafficContext, tally: TrafficTally, bound: 
   const refs = references(ctx);
   const compared: Array<{ comparison: Comparison; reference: EmailRecord[] }> = [];
   for (const walk of walksOf(ctx.traffic, OP)) {
-    const first = walk.pages[0]!;
-    if (first.params[bound] !== undefined || isSummarySearch(first)) continue;
+    const first = walk.pages[0];
+    if (!first || first.params[bound] !== undefined || isSummarySearch(first)) continue;
     if (!clean(walk)) {
       if (walk.complete) tally.skip(`a search without ${bound} repeated records across its pages, so what it lacks is unknown`);
       continue;

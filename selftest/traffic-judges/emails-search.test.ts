@@ -183,7 +183,9 @@ describe('emails/search judges of automated results and the default window', () 
       ...whole({ deliveryType: 'automated', automatedResults: 'detail' }, SENDS),
     ]);
     assert.equal(twice.verdict, 'fail', twice.reason);
-    const partial = await judged(checkOf(checks, 'emails.search.automatedResults.detail'), whole({ deliveryType: 'automated', automatedResults: 'summary' }, SUMMARIES));
+    // A second page without its first (no walk from page 1) is judged by its records alone.
+    const secondPage = search(OP, { deliveryType: 'automated', automatedResults: 'summary', ...WINDOW, rpp: 2, page: 2 }, SUMMARIES);
+    const partial = await judged(checkOf(checks, 'emails.search.automatedResults.detail'), [secondPage, ...whole({ deliveryType: 'automated', automatedResults: 'summary' }, SUMMARIES)]);
     assert.equal(partial.verdict, 'inconclusive', partial.reason);
     assert.match(partial.reason ?? '', /automatedResults=detail returned records/);
   });
@@ -199,7 +201,7 @@ describe('emails/search judges of automated results and the default window', () 
     const late = await judged(check, [...reference, ...withoutStart(RECENT.slice(1))]);
     assert.equal(late.verdict, 'fail', late.reason);
     // Without a reference read whole with both bounds, completeness was never judged.
-    const alone = await judged(check, withoutStart(RECENT));
+    const alone = await judged(check, [search(OP, { deliveryType: 'manual', dateSentEnd: BOTH.dateSentEnd, rpp: 2, page: 2 }, RECENT), ...withoutStart(RECENT)]);
     assert.equal(alone.verdict, 'inconclusive', alone.reason);
     // A reference holding no email older than the default start cannot show a start too early.
     const noOlder = await judged(check, [...walk(OP, { deliveryType: 'manual', ...BOTH, sortField: 'emailID' }, RECENT, 250), ...withoutStart(RECENT)]);
