@@ -90,7 +90,6 @@ export interface BaseRef {
 }
 
 const refs = new WeakMap<EmailBase, BaseRef>();
-const refRecords = new WeakMap<BaseRef, EmailRecord[]>();
 
 /** The light reference of a base (one per base, so fast-check's constants keep their identity). */
 export function refOf(base: EmailBase): BaseRef {
@@ -98,16 +97,8 @@ export function refOf(base: EmailBase): BaseRef {
   if (!ref) {
     ref = { label: base.label, params: base.params };
     refs.set(base, ref);
-    refRecords.set(ref, base.records);
   }
   return ref;
-}
-
-/** The records of the base a reference names. */
-export function recordsOfRef(ref: BaseRef): EmailRecord[] {
-  const records = refRecords.get(ref);
-  if (!records) throw new Error(`no records known for the search "${ref.label}"`);
-  return records;
 }
 
 /** Each distinct value the records of some bases hold, paired with the base it was seen in. */

@@ -12,9 +12,6 @@ export const emailID = (record: unknown): number => Number(asRecord(record).emai
 
 export const idsOf = (records: readonly unknown[]): number[] => records.map(emailID);
 
-/** The records that satisfy a predicate, as IDs. */
-export const idsWhere = (records: readonly EmailRecord[], keep: (record: EmailRecord) => boolean): number[] => idsOf(records.filter(keep));
-
 /** The distinct integers a field holds across records (absent and non-integer values left out). */
 export const distinctIntegers = (records: readonly EmailRecord[], field: string): number[] =>
   [...new Set(records.map((record) => readInteger(record[field])).filter((id): id is number => id !== undefined))];

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/core';
-import { judgeDefaultAsExplicit } from './default-searches';
+import { driveDefaultAsExplicit } from './default-searches';
 import { DELIVERY, OP, SUMMARY } from './documented-values';
 import { automatedResultsDefaultRule } from './traffic-filters';
 import { judgeFilter } from '../shared/traffic';
@@ -7,13 +7,6 @@ import { judgeFilter } from '../shared/traffic';
 export default defineCheck({
   rule: 'emails.search.automatedResults.default',
   title: 'an automated search without automatedResults returns the summary',
-  run: (ctx) =>
-    judgeDefaultAsExplicit(ctx, {
-      search: 'an automated search',
-      base: { deliveryType: DELIVERY.automated },
-      param: 'automatedResults',
-      value: SUMMARY,
-      none: 'no automated emails in the window',
-    }),
+  drive: (ctx) => driveDefaultAsExplicit(ctx, { base: { deliveryType: DELIVERY.automated }, param: 'automatedResults', value: SUMMARY }),
   judge: (ctx) => judgeFilter(ctx, OP, automatedResultsDefaultRule()),
 });

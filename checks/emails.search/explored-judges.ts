@@ -1,17 +1,13 @@
 /**
- * The judges of emails/search filters and window defaults over the exchanges of its exploring driver:
- * every email returned satisfies every filter the request carried, whatever else it carried. Pure
- * functions of one exchange (checks/shared/search/explore.ts); order and page size are judged there.
+ * What every served emails/search returns for each filter it carried, whatever else it carried: pure
+ * functions of one exchange, the membership part of each filter rule's judge (filter-judge.ts).
  */
-import { addDays, addHours, defaultWindowMonths, harnessNow } from '../../generators';
 import type { Target } from '../../harness/core';
 import { foldCase, matchesWildcardAnywhere, readInteger, referencedID } from '../../harness/oracles';
 import { everyRecordJudge, type ExchangeJudge, type ExploredExchange, type SearchRecord } from '../shared/search';
 import { readSentMoment } from '../shared/traffic';
-import { defaultWindowStart } from './date-windows';
 import { DEFAULT_STATUSES, DELIVERY, DETAIL } from './documented-values';
 import { campaignIDsOf, dateSentOf, emailID } from './email-records';
-import { END_SLACK_HOURS, START_SLACK_DAYS } from './window-defaults';
 
 const show = (field: string) => (email: SearchRecord) => ({ emailID: email.emailID, [field]: email[field] });
 
@@ -96,30 +92,6 @@ export const dateSentJudge = (target: Target): ExchangeJudge =>
       return sent === undefined ? undefined : !(start && sent < start) && !(end && sent > end);
     },
     what: ({ start, end }) => `was sent within ${start?.toISOString() ?? '(default)'} .. ${end?.toISOString() ?? '(default)'}`,
-    show: show('dateSent'),
-  });
-
-/** Without dateSentStart, whatever else was sent (dateSentEnd included): no email sent before 6 months before now (less a margin). */
-export const dateSentStartDefaultJudge = (target: Target): ExchangeJudge =>
-  everyRecordJudge({
-    valueOf: (e) => (e.params.dateSentStart === undefined && !isSummary(e) ? addDays(defaultWindowStart(harnessNow()), -START_SLACK_DAYS) : undefined),
-    member: (email, earliest) => {
-      const sent = sentAt(target)(email);
-      return sent === undefined ? undefined : sent >= earliest;
-    },
-    what: (earliest) => `(sent without dateSentStart) was sent on or after ${earliest.toISOString()} (${defaultWindowMonths()} months before now, less ${START_SLACK_DAYS} days)`,
-    show: show('dateSent'),
-  });
-
-/** Without dateSentEnd: no email sent after now (plus a margin). */
-export const dateSentEndDefaultJudge = (target: Target): ExchangeJudge =>
-  everyRecordJudge({
-    valueOf: (e) => (e.params.dateSentEnd === undefined && !isSummary(e) ? addHours(harnessNow(), END_SLACK_HOURS) : undefined),
-    member: (email, latest) => {
-      const sent = sentAt(target)(email);
-      return sent === undefined ? undefined : sent <= latest;
-    },
-    what: (latest) => `(sent without dateSentEnd) was sent by ${latest.toISOString()} (now, plus ${END_SLACK_HOURS} h)`,
     show: show('dateSent'),
   });
 

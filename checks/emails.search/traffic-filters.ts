@@ -157,15 +157,26 @@ export function statusIgnoredRule(): FilterRule<string[]> {
   };
 }
 
-/** transactionalCategory with a deliveryType other than transactional (the default manual included) is refused. */
-export function categoryScopeRule(): BoundRule {
+/**
+ * transactionalCategory with a deliveryType other than transactional (the default manual included) is refused;
+ * with deliveryType transactional, a category the target's fixtures name (`known`) is accepted. Categories are
+ * not on the records: without a known one, only the refusals are judged (whether an unknown one is accepted
+ * with a transactional search is not written).
+ */
+export function categoryScopeRule(known: readonly string[]): BoundRule {
+  const knownCategories = new Set(known);
   return {
     about: ['transactionalCategory', 'deliveryType'],
-    acceptsWithin: false,
+    acceptsWithin: known.length > 0,
     none: 'with transactionalCategory and a deliveryType other than transactional',
     asked: (e) => {
+      const category = e.params.transactionalCategory;
+      if (category === undefined) return undefined;
       const type = e.params.deliveryType === undefined ? DELIVERY.manual : sentDelivery(e);
-      if (e.params.transactionalCategory === undefined || !type || foldCase(type) === foldCase(DELIVERY.transactional)) return undefined;
+      if (!type) return undefined;
+      if (foldCase(type) === foldCase(DELIVERY.transactional)) {
+        return typeof category === 'string' && knownCategories.has(category) ? { standing: 'within', label: `transactionalCategory=${category} (a category of the target's fixtures) with deliveryType=${type}` } : undefined;
+      }
       return { standing: 'outside', label: `transactionalCategory with deliveryType=${String(e.params.deliveryType ?? '(default)')}` };
     },
   };

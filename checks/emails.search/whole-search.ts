@@ -1,9 +1,9 @@
-/** A search read whole (every page at the largest rpp), and the page to show as evidence. */
-import type { ApiClient, ApiResponse, Sample } from '../../harness/core';
+/** A search read whole (every page at the largest rpp), and a search's parameters in a line. */
+import type { ApiClient } from '../../harness/core';
 import { walkPages, type PageWalk } from '../../harness/oracles';
 import { inUniqueOrder } from '../shared/search';
 import { OP, RPP_MAX } from './documented-values';
-import { idsOf, type Params } from './email-records';
+import type { Params } from './email-records';
 
 export type SearchResult = PageWalk;
 
@@ -21,19 +21,6 @@ export const searchWhole = (api: ApiClient, params: Params, maxPages = 20): Prom
  */
 export const searchInOrder = (api: ApiClient, params: Params, maxPages = 20): Promise<SearchResult> =>
   walkPages(api, OP, { ...params, rpp: RPP_MAX }, { maxPages });
-
-/** A search read whole inside a property sample: a search that could not be read whole ends the sample unjudged. */
-export async function searchWholeInSample(api: ApiClient, params: Params, sample: Sample, what: string): Promise<SearchResult> {
-  const result = await searchWhole(api, params);
-  if (!result.complete) sample.inconclusive(`${what} could not be read whole: ${result.stoppedBecause}`);
-  return result;
-}
-
-/** The page of a search that holds a record (else its last page): the response to show as evidence. */
-export function pageHolding(result: SearchResult, id?: number): ApiResponse | undefined {
-  const holding = id === undefined ? undefined : result.pages.find((page) => idsOf(page.records ?? []).includes(id));
-  return holding ?? result.pages.at(-1);
-}
 
 /** A search's parameters in a line (without the window), for titles. */
 export function describeSearch(params: Params): string {

@@ -1,8 +1,9 @@
-/** What the checks of the default window's bounds share: their margins, and a catalogue search without one bound. */
+/** What the rules of the default window's bounds share: their margins, and the driver of a search without one bound. */
 import type { CheckContext, Target } from '../../harness/core';
-import { unusable, type EmailBase } from './email-catalogue';
+import { emailCatalogue } from './email-catalogue';
+import { emailsExploration } from './exploration';
 import { dateSentOf, type EmailRecord, type Params } from './email-records';
-import { searchWhole, type SearchResult } from './whole-search';
+import { searchWhole } from './whole-search';
 
 /** Margin around the default window's start: month arithmetic and clocks may differ by a day or so. */
 export const START_SLACK_DAYS = 2;
@@ -19,25 +20,16 @@ export const sentBetween = (records: readonly EmailRecord[], target: Target, fro
   });
 
 /**
- * A catalogue search made again without one bound of its window (and with `set` added), read whole;
- * undefined once the rule is judged inconclusive because the base or the search could not serve.
+ * Sends what the judges of a default bound compare: the catalogue's searches read whole with both bounds
+ * (the references), each read whole again without `bound` and with `set`, and the exploring driver's draws
+ * (windows by one end, the other, both or neither). Decides nothing.
  */
-export async function searchWithoutBound(
-  { api, judge }: CheckContext,
-  base: EmailBase,
-  bound: 'dateSentStart' | 'dateSentEnd',
-  set: Params,
-): Promise<SearchResult | undefined> {
-  const why = unusable(base);
-  if (why) {
-    judge.inconclusive(why);
-    return undefined;
+export async function driveWithoutBound(ctx: CheckContext, bound: 'dateSentStart' | 'dateSentEnd', set: Params): Promise<void> {
+  const catalogue = await ctx.observe(emailCatalogue);
+  for (const base of [catalogue.manualSent, catalogue.automatedDetail, catalogue.transactional]) {
+    if (!base.complete) continue;
+    const { [bound]: _dropped, ...params } = base.params;
+    await searchWhole(ctx.api, { ...params, ...set });
   }
-  const { [bound]: _dropped, ...params } = base.params;
-  const result = await searchWhole(api, { ...params, ...set });
-  if (!result.complete) {
-    judge.inconclusive(`${base.label} without ${bound} could not be read whole: ${result.stoppedBecause}`);
-    return undefined;
-  }
-  return result;
+  await ctx.observe(emailsExploration);
 }

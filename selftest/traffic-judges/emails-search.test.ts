@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checks } from '../../checks/emails.search';
 import type { RawExchange } from '../../harness/traffic';
-import { call, checkOf, email, expectVerdicts as verdictsOf, judged, PING, refused, search, walk, type Params, type Row } from './support';
+import { call, checkOf, email, expectVerdicts as verdictsOf, judged, PING, RECORDED_AT, refused, search, walk, type Params, type Row } from './support';
 
 const OP = 'emails.search';
 const expectVerdicts = (rule: string, cases: { pass: RawExchange[]; fail: RawExchange[]; none?: RawExchange[] }) =>
@@ -156,5 +156,98 @@ describe('emails/search traffic judges', () => {
     assert.match(alone.reason ?? '', /^not observed in the traffic: whether the refusal of rpp=1 \(within bounds\) was about it/);
     const twin = await judged(check, [search(OP, { deliveryType: 'manual', rpp: 5 }, SENT), outside, search(OP, { ...longWindow, rpp: 2 }, SENT), call(OP, longWindow, refused('rpp'))]);
     assert.equal(twin.verdict, 'fail', twin.reason);
+  });
+});
+
+describe('emails/search judges of automated results and the default window', () => {
+  // Recorded at RECORDED_AT (2024-06-01 12:00 GMT): the default window starts 2023-12-01 12:00.
+  const at = (dateSent: string, id: number) => email(id, { dateSent, dateAdded: dateSent });
+  const OLD = at('2023-10-15 10:00:00', 700);
+  const RECENT = [at('2024-01-10 10:00:00', 701), at('2024-03-10 10:00:00', 702), at('2024-05-31 10:00:00', 703)];
+  const BOTH = { dateSentStart: '2023-07-01 00:00:00', dateSentEnd: '2024-06-02 12:00:00' };
+  const reference = walk(OP, { deliveryType: 'manual', ...BOTH, sortField: 'emailID' }, [OLD, ...RECENT], 250);
+  const withoutStart = (rows: Row[]) => walk(OP, { deliveryType: 'manual', dateSentEnd: BOTH.dateSentEnd, sortField: 'emailID' }, rows, 250);
+  const withoutEnd = (rows: Row[]) => walk(OP, { deliveryType: 'manual', dateSentStart: '2023-12-01 00:00:00', sortField: 'emailID' }, rows, 250);
+
+  test('emails.search.automatedResults.detail', () =>
+    expectVerdicts('emails.search.automatedResults.detail', {
+      pass: [...whole({ deliveryType: 'automated', automatedResults: 'summary' }, SUMMARIES), ...whole({ deliveryType: 'automated', automatedResults: 'detail' }, SENDS)],
+      fail: [...whole({ deliveryType: 'automated', automatedResults: 'summary' }, SUMMARIES), ...whole({ deliveryType: 'automated', automatedResults: 'detail' }, [...SENDS, ...SUMMARIES])],
+      // The default (no automatedResults) is automatedResults.default's rule.
+      none: whole({ deliveryType: 'automated' }, [...SUMMARIES, ...SENDS]),
+    }));
+
+  test('emails.search.automatedResults.detail (a summary read whole holds each email once)', async () => {
+    const twice = await judged(checkOf(checks, 'emails.search.automatedResults.detail'), [
+      ...walk(OP, { deliveryType: 'automated', automatedResults: 'summary', ...WINDOW, sortField: 'emailID' }, [...SUMMARIES, SUMMARIES[0]!], 2),
+      ...whole({ deliveryType: 'automated', automatedResults: 'detail' }, SENDS),
+    ]);
+    assert.equal(twice.verdict, 'fail', twice.reason);
+    // A second page without its first (no walk from page 1) is judged by its records alone.
+    const secondPage = search(OP, { deliveryType: 'automated', automatedResults: 'summary', ...WINDOW, rpp: 2, page: 2 }, SUMMARIES);
+    const partial = await judged(checkOf(checks, 'emails.search.automatedResults.detail'), [secondPage, ...whole({ deliveryType: 'automated', automatedResults: 'summary' }, SUMMARIES)]);
+    assert.equal(partial.verdict, 'inconclusive', partial.reason);
+    assert.match(partial.reason ?? '', /automatedResults=detail returned records/);
+  });
+
+  test('emails.search.dateSentStart.default', () =>
+    expectVerdicts('emails.search.dateSentStart.default', {
+      pass: [...reference, ...withoutStart(RECENT)],
+      fail: [...reference, ...withoutStart([OLD, ...RECENT])],
+    }));
+
+  test('emails.search.dateSentStart.default (a start too late, and what a recording cannot decide)', async () => {
+    const check = checkOf(checks, 'emails.search.dateSentStart.default');
+    const late = await judged(check, [...reference, ...withoutStart(RECENT.slice(1))]);
+    assert.equal(late.verdict, 'fail', late.reason);
+    // Without a reference read whole with both bounds, completeness was never judged.
+    const alone = await judged(check, [search(OP, { deliveryType: 'manual', dateSentEnd: BOTH.dateSentEnd, rpp: 2, page: 2 }, RECENT), ...withoutStart(RECENT)]);
+    assert.equal(alone.verdict, 'inconclusive', alone.reason);
+    // A reference holding no email older than the default start cannot show a start too early.
+    const noOlder = await judged(check, [...walk(OP, { deliveryType: 'manual', ...BOTH, sortField: 'emailID' }, RECENT, 250), ...withoutStart(RECENT)]);
+    assert.equal(noOlder.verdict, 'inconclusive', noOlder.reason);
+    assert.match(noOlder.reason ?? '', /start too early/);
+  });
+
+  test('emails.search.dateSentEnd.default', () =>
+    expectVerdicts('emails.search.dateSentEnd.default', {
+      pass: [...reference, ...withoutEnd(RECENT)],
+      // The window ended a day early: yesterday's email is missing.
+      fail: [...reference, ...withoutEnd(RECENT.slice(0, 2))],
+    }));
+
+  test("emails.search.dateSentEnd.default (now is the answer's Date header, the target's clock)", async () => {
+    const check = checkOf(checks, 'emails.search.dateSentEnd.default');
+    const dated = (raws: RawExchange[], date: number) => raws.map((raw) => ({ ...raw, responseHeaders: { Date: new Date(date).toUTCString() } }));
+    // Requests started two days late on the recorder's clock; the target's clock says 2024-06-01 12:00.
+    const late = RECORDED_AT + 2 * 86_400_000;
+    const onTargetClock = await judged(check, [...reference, ...dated(withoutEnd(RECENT.slice(0, 2)).map((raw) => ({ ...raw, startedAt: late })), RECORDED_AT)]);
+    assert.equal(onTargetClock.verdict, 'fail', onTargetClock.reason);
+    const future = await judged(check, [...reference, ...withoutEnd([...RECENT, at('2024-06-01 14:00:00', 704)])]);
+    assert.equal(future.verdict, 'fail', future.reason);
+    const noRecent = await judged(check, [...reference, ...withoutEnd(RECENT.slice(0, 2))].map((raw) => ({ ...raw, startedAt: RECORDED_AT + 30 * 86_400_000 })));
+    assert.equal(noRecent.verdict, 'inconclusive', noRecent.reason);
+  });
+});
+
+describe('emails/search filter judges over every served search, whatever else it carried', () => {
+  const comparable = manual(['sent'], SENT);
+  const userTwo = SENT.filter((e) => e.userID === 2);
+
+  test('should fail a filter lost in combination (userID dropped when subject is also given)', async () => {
+    const check = checkOf(checks, 'emails.search.userID.filter');
+    const exact = whole({ deliveryType: 'manual', status: ['sent'], userID: 2 }, userTwo);
+    const held = await judged(check, [...comparable, ...exact, search(OP, { deliveryType: 'manual', userID: 2, subject: 'Subject*' }, userTwo)]);
+    assert.equal(held.verdict, 'pass', held.reason);
+    const lost = await judged(check, [...comparable, ...exact, search(OP, { deliveryType: 'manual', userID: 2, subject: 'Subject*' }, SENT)]);
+    assert.equal(lost.verdict, 'fail', lost.reason);
+    assert.match(lost.evidence[0]?.title ?? '', /belongs to user 2/);
+  });
+
+  test('should leave a served unknown value to enums.reject-unknown (deliveryType.filter does not fail on it)', async () => {
+    const check = checkOf(checks, 'emails.search.deliveryType.filter');
+    const every = [...whole({ deliveryType: 'manual' }, SENT), ...whole({ deliveryType: 'automated' }, SUMMARIES), ...whole({ deliveryType: 'transactional' }, TRANSACTIONAL)];
+    const verdict = await judged(check, [...every, search(OP, { deliveryType: 'manualx' }, SENT)]);
+    assert.equal(verdict.verdict, 'pass', verdict.reason);
   });
 });
