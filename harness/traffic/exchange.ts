@@ -72,10 +72,20 @@ export function recordedExchange(target: Target, raw: RawExchange, index: number
   return readRecordedWire(wire, target).exchange;
 }
 
-/** Recorded traffic of raw exchanges, in the order given (tokens numbered across them). */
-export function trafficOf(target: Target, raws: readonly RawExchange[]): RecordedTraffic {
+/**
+ * Recorded traffic of raw exchanges, in the order given (tokens numbered across them). `knowTokens`: the
+ * target's tokens are given to the reading, so each exchange names its token's role (as `--har` with EMS_TOKEN, ...).
+ */
+export function trafficOf(target: Target, raws: readonly RawExchange[], { knowTokens = false } = {}): RecordedTraffic {
   const standIns = new TokenStandIns();
-  return recordedTraffic(raws.map((raw, index) => recordedExchange(target, raw, index, standIns)));
+  const roles = new Map<string, TokenName>();
+  if (knowTokens) for (const [name, token] of Object.entries(target.tokens) as [TokenName, string | undefined][]) if (token) roles.set(standIns.standIn(token), name);
+  const context = { ...contextOf(target, standIns), roles };
+  return recordedTraffic(raws.map((raw, index) => {
+    const wire = normalizeExchange(raw, index, context);
+    if ('dropped' in wire) throw new Error(`trafficOf: ${raw.method} ${raw.url} is no exchange with ${target.baseUrl} (${wire.dropped})`);
+    return readRecordedWire(wire, target).exchange;
+  }));
 }
 
 /** The reading context of a target (its base, profile and body cap). */

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 /** The authentication judges (auth.*) and helper.ping.accepts-token on recorded requests. */
 import { describe, test } from 'node:test';
 import { operationInfo } from '../../harness/contract';
@@ -5,7 +6,9 @@ import { checks as auth } from '../../checks/auth';
 import { checks as ping } from '../../checks/helper.ping';
 import type { RawExchange } from '../../harness/traffic';
 import { TOKENS } from '../core/support/target';
-import { call, checkOf, expectVerdicts, group, ok, refused, search, target, type Params } from './support';
+import { judgeExchanges, recordedTraffic } from '../../harness/core';
+import { trafficOf } from '../../harness/traffic';
+import { call, checkOf, expectVerdicts, group, judged, ok, refused, search, target, type Params } from './support';
 
 const NO_TOKEN = { headers: {} };
 const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
@@ -141,4 +144,37 @@ describe('auth traffic judges', () => {
       fail: [...works, call('helper.ping', {}, refused('token refused'))],
       none: [call('helper.ping', {}, refused('token refused'))],
     }));
+
+  describe('where the recorder knew which token it was (live; offline with the tokens given)', () => {
+    const knowing = { knowTokens: true };
+    test('auth.permission.groups-search fails a token named without Create Groups that groups/search serves, which traffic alone cannot show', async () => {
+      const check = checkOf(auth, 'auth.permission.groups-search');
+      const servedEverywhere = [...works, emailsPage('GET', NO_GROUPS), groupsPage({}, NO_GROUPS), groupsPage({}, { method: 'POST', ...NO_GROUPS })];
+      assert.equal((await judged(check, servedEverywhere)).verdict, 'inconclusive');
+      assert.equal((await judged(check, servedEverywhere, target, knowing)).verdict, 'fail');
+      const refusedBoth = [...works, emailsPage('GET', NO_GROUPS), call('groups.search', {}, refused('permission'), NO_GROUPS), call('groups.search', {}, refused('permission'), { method: 'POST', ...NO_GROUPS })];
+      assert.equal((await judged(check, refusedBoth, target, knowing)).verdict, 'pass');
+      // Named, but no other operation served it: a refusal would not be about the permission.
+      const neverValid = [...works, call('groups.search', {}, refused('permission'), NO_GROUPS)];
+      assert.match((await judged(check, neverValid, target, knowing)).reason ?? '', /served by no other operation/);
+    });
+
+    test('auth.permission.contacts-import fails a token named without Contacts (Import) that contacts/import serves', async () => {
+      const check = checkOf(auth, 'auth.permission.contacts-import');
+      const served = [...works, emailsPage('GET', NO_IMPORT), importOf('z@example.com', imported('z@example.com', { inserted: 1, updated: 0 }), NO_IMPORT)];
+      assert.equal((await judged(check, served)).verdict, 'inconclusive');
+      const verdict = await judged(check, served, target, knowing);
+      assert.equal(verdict.verdict, 'fail', verdict.reason);
+    });
+
+    test('auth.token.invalid fails a made-up token (role unissued, as the live exchange log names it) served everywhere', async () => {
+      const check = checkOf(auth, 'auth.token.invalid');
+      const raws = [...works, ...job, call('helper.ping', {}, PONG, UNISSUED), emailsPage('GET', UNISSUED)];
+      assert.equal((await judged(check, raws)).verdict, 'inconclusive');
+      const traffic = trafficOf(target, raws);
+      const unissued = traffic.of('helper.ping').at(-1)!.token.id;
+      const live = recordedTraffic(traffic.exchanges.map((e) => (e.token.id === unissued ? { ...e, token: { ...e.token, role: 'unissued' as const } } : e)));
+      assert.equal((await judgeExchanges(check, target, live))?.verdict, 'fail');
+    });
+  });
 });

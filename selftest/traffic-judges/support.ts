@@ -84,8 +84,8 @@ export const walk = (op: 'groups.search' | 'emails.search', params: Params, all:
   Array.from({ length: Math.max(1, Math.ceil(all.length / rpp)) }, (_, i) => search(op, { ...params, rpp, page: i + 1 }, all, options));
 
 /** The folded verdict of a check's rule on the traffic: its `traffic` judge, and the side verdicts every answer earns. */
-export async function judged(check: Check, raws: RawExchange[], targetOf: Target = target): Promise<Verdict> {
-  const traffic = trafficOf(targetOf, raws);
+export async function judged(check: Check, raws: RawExchange[], targetOf: Target = target, reading: { knowTokens?: boolean } = {}): Promise<Verdict> {
+  const traffic = trafficOf(targetOf, raws, reading);
   const { rule } = check;
   const judge = new Judge([rule], targetOf);
   const ruleJudge: RuleJudge = { ...bindJudge(judge, rule), property: () => Promise.reject(new Error('a traffic judge runs no property')) };
