@@ -65,7 +65,7 @@ export function normalizeExchange(original: RawExchange, index: number, context:
 export function recordedExchange(target: Target, raw: RawExchange, index: number, standIns = new TokenStandIns()): RecordedExchange {
   const wire = normalizeExchange(raw, index, contextOf(target, standIns));
   if ('dropped' in wire) throw new Error(`recordedExchange: ${raw.method} ${raw.url} is no exchange with ${target.baseUrl} (${wire.dropped})`);
-  return readRecordedWire(wire, target).exchange;
+  return readRecordedWire(wire, target);
 }
 
 /** Recorded traffic of raw exchanges, in the order given (tokens numbered across them). */
