@@ -1,4 +1,4 @@
-import { observation, type ApiResponse, type RuleJudge } from '../../harness/core';
+import { observation, type ApiResponse } from '../../harness/core';
 import { LANES, RangeLane, rangeText, type DateRange } from '../../generators';
 import { fileKeyOf, runExport, type ExportRun } from '../shared/export-jobs';
 import { findDayWithSends } from '../shared/sent-days';
@@ -64,33 +64,5 @@ export const exportWithRecords = observation('one export over a range with sends
   return { exportRun, job, download, downloadedAt: Date.now() };
 });
 
-/** The Completed job with records, or undefined once the judge has recorded why there is none. */
-export function recordsJob(judge: RuleJudge, flow: ExportWithRecords): RecordsJob | undefined {
-  if (!flow.job) judge.inconclusive(flow.missing ?? 'no Completed job with records');
-  return flow.job;
-}
-
-/** The Completed job with its fileKey, or undefined once the judge has recorded why there is none. */
-export function issuedFile(judge: RuleJudge, flow: ExportWithRecords): { job: RecordsJob; fileKey: string; download: ApiResponse } | undefined {
-  const job = recordsJob(judge, flow);
-  if (!job) return undefined;
-  if (job.fileKey === undefined || !flow.download) {
-    judge.inconclusive('the Completed job carries no fileKey to fetch');
-    return undefined;
-  }
-  return { job, fileKey: job.fileKey, download: flow.download };
-}
-
 /** Whether getFile returned the file: a success carrying a non-empty file. */
 export const fileFetched = (download: ApiResponse): boolean => download.outcome === 'success' && download.file !== undefined && download.file.length > 0;
-
-/** The fetched file, or undefined once the judge has recorded why there is none. */
-export function fetchedFile(judge: RuleJudge, flow: ExportWithRecords): { job: RecordsJob; fileKey: string; download: ApiResponse; file: Buffer } | undefined {
-  const issued = issuedFile(judge, flow);
-  if (!issued) return undefined;
-  if (!fileFetched(issued.download) || !issued.download.file) {
-    judge.inconclusive('getFile returned no file');
-    return undefined;
-  }
-  return { ...issued, file: issued.download.file };
-}
