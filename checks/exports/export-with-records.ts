@@ -1,4 +1,4 @@
-import { observation, type ApiResponse } from '../../harness/core';
+import { observation, type ApiResponse, type ObservationContext } from '../../harness/core';
 import { LANES, RangeLane, rangeText, type DateRange } from '../../generators';
 import { fileKeyOf, runExport, type ExportRun } from '../shared/export-jobs';
 import { findDayWithSends } from '../shared/sent-days';
@@ -34,11 +34,19 @@ export interface ExportWithRecords {
  * One export over a range ending on a day with sends (found through emails/search), run to its end,
  * and its file fetched when the job completed with records and a fileKey.
  */
-export const exportWithRecords = observation('one export over a range with sends, run to its end, its file fetched', async ({ api, target }): Promise<ExportWithRecords> => {
+export const exportWithRecords = observation('one export over a range with sends, run to its end, its file fetched', (ctx) => exportOverSends(ctx));
+
+/**
+ * An export over a range of the records lane ending on a day with sends, run to its end, its file fetched:
+ * the lane's `nth` range (0: the shared observation's; a later one is a job of the caller's own).
+ */
+export async function exportOverSends({ api, target }: Pick<ObservationContext, 'api' | 'target'>, nth = 0): Promise<ExportWithRecords> {
   const { profile } = target;
   const found = await findDayWithSends(api, target);
   if (!found) return { missing: 'emails/search shows no email sent in the last 18 months, so no export range with records is known' };
-  const range = new RangeLane(LANES.fileRecords, target.seed, { endingAt: found.day }).fresh();
+  const lane = new RangeLane(LANES.fileRecords, target.seed, { endingAt: found.day });
+  for (let i = 0; i < nth; i++) lane.fresh();
+  const range = lane.fresh();
   const exportRun = await runExport(api, target, range);
   const unusable = unusableRun(exportRun);
   if (unusable) return { exportRun, missing: unusable };
@@ -62,7 +70,7 @@ export const exportWithRecords = observation('one export over a range with sends
   if (fileKey === undefined) return { exportRun, job };
   const download = await api.call('exports.getFile', { params: { fileKey } });
   return { exportRun, job, download, downloadedAt: Date.now() };
-});
+}
 
 /** Whether getFile returned the file: a success carrying a non-empty file. */
 export const fileFetched = (download: ApiResponse): boolean => download.outcome === 'success' && download.file !== undefined && download.file.length > 0;

@@ -105,7 +105,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
 
       // Only a rule's failure fails the Playwright test here (a check that threw has failed it already). A harness error
-      // on the side (a validator issue outside a rule's scope, unreadable traffic) is the report's `error`, exit code 4.
+      // of a judge (a validator issue outside a rule's scope, unreadable traffic) is the report's `error`, exit code 4.
       const failed = verdicts.filter((verdict) => verdict.verdict === 'fail');
       if (failed.length > 0) {
         if (keepWorkerOnFailure) testInfo.fail();

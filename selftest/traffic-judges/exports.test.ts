@@ -111,4 +111,34 @@ describe('exports traffic judges', () => {
       fail: [request(), pending(1), poll({ status: 'Failed' }, 2)],
       none: flow(),
     }));
+
+  describe('exports.getFile.availability (no Date header: the target\'s clock within 3 s of ours)', () => {
+    // The job completes 2 s in with a fileExpiration 20 s in; downloads at the seconds given (and one after it).
+    const soon = () => [request(), pending(1), completed({ fileExpiration: '2024-06-01 12:00:20' })];
+    const fetches = (...answers: Array<[number, boolean]>) => answers.map(([seconds, served]) => download(served ? zipOf(FILE) : undefined, seconds));
+    const rule = 'exports.getFile.availability';
+
+    test('should pass a file served again at once and after a pause, and refused once fileExpiration has passed', () =>
+      expectVerdicts(rule, {
+        pass: [...soon(), ...fetches([3, true], [4, true], [6, true], [25, false])],
+        fail: [...soon(), ...fetches([3, true], [4, false], [6, false], [25, false])],
+      }));
+
+    test('should fail a file still served once fileExpiration has surely passed', async () => {
+      const late = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [6, true], [25, true])]);
+      assert.equal(late.verdict, 'fail', late.reason);
+      assert.match(late.reason ?? '', /refuses the file of ABC once its fileExpiration "2024-06-01 12:00:20" has passed/);
+    });
+
+    test('should leave it inconclusive, naming the half never exercised, when the traffic holds part of the statement', async () => {
+      const noPause = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [4, true], [25, false])]);
+      assert.equal(noPause.verdict, 'inconclusive', noPause.reason);
+      assert.match(noPause.reason ?? '', /never exercised: the file served again 1\.5 s or more after its first download/);
+      const noExpiry = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [6, true])]);
+      assert.match(`${noExpiry.verdict} ${noExpiry.reason}`, /^inconclusive .*never exercised: getFile asked once fileExpiration had surely passed/);
+      // A fetch within the clocks' doubt around fileExpiration decides neither half.
+      const doubtful = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [6, true], [19, true])]);
+      assert.equal(doubtful.verdict, 'inconclusive', doubtful.reason);
+    });
+  });
 });

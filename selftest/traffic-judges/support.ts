@@ -1,7 +1,7 @@
 /**
  * Recorded traffic for the traffic judges' unit tests: raw exchanges built the way a conforming target
  * answers (a search pages a list of records), read with harness/traffic's builder, and a check's
- * `traffic` judge run on them with the side verdicts a traffic run records (harness/core judgeTraffic).
+ * judge run on them, as a traffic run runs it (harness/core judgeTraffic).
  */
 import assert from 'node:assert/strict';
 import { operationInfo } from '../../harness/contract';
