@@ -1,7 +1,7 @@
 import { defineCheck, type ApiClient, type CheckContext, type RecordedExchange, type Target, type TrafficContext } from '../../harness/core';
 import { readDatetime } from '../../harness/oracles';
 import { jobText } from '../shared/export-jobs';
-import { issuedDownloads, TrafficTally, type IssuedDownload } from '../shared/traffic';
+import { endOf, issuedDownloads, TrafficTally, type IssuedDownload } from '../shared/traffic';
 import { exportOverSends, exportWithRecords, fileFetched, type ExportWithRecords } from './export-with-records';
 import {
   fetchFile, firstMomentPast, lastMomentBefore, seconds, sleepUntil, surelyBefore, surelyPast, targetClock, waitLimit,
@@ -86,7 +86,8 @@ const HALVES = {
 /**
  * Per issued fileKey (getFile with a working token of a key a Completed job issued, in recorded order), on
  * the target's clock as its answers' Date headers tell it: every getFile answered surely before fileExpiration
- * serves the file, every one sent once fileExpiration had surely passed is refused. Decided on the whole
+ * serves the file, every one sent once fileExpiration had surely passed is refused (a file whose first download
+ * served nothing, or whose fileExpiration had passed when its job completed, is left to the rules of those). Decided on the whole
  * statement: it passes once a file was seen served again after a pause and a file was seen refused after its
  * expiration; inconclusive, naming the half never exercised, otherwise.
  */
@@ -104,6 +105,15 @@ export function judgeAvailability(ctx: TrafficContext): void {
     }
     const fetches = downloads.map(({ download }, i) => fetchOf(download, i === 0 ? 'the first download' : `download ${i + 1}`));
     const clock = targetClock(fetches);
+    // Whether the file is served at all is getFile.file's; a fileExpiration already past when the job completed, job.expiration's.
+    if (!fileFetched(fetches[0]!.response)) {
+      tally.skip('the first download of a file served no file (exports.getFile.file judges that)');
+      continue;
+    }
+    if (surelyPast(endOf(downloads[0]!.completed), clock, until)) {
+      tally.skip('a fileExpiration had already passed when its job was seen Completed (exports.job.expiration judges that)');
+      continue;
+    }
     const first = fetches[0]!.receivedAt;
     const actual = summary(fetches, clock, until);
     const before = fetches.filter((fetch) => surelyBefore(fetch, clock, until));

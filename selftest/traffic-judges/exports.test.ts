@@ -136,6 +136,11 @@ describe('exports traffic judges', () => {
       assert.match(noPause.reason ?? '', /never exercised: the file served again 1\.5 s or more after its first download/);
       const noExpiry = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [6, true])]);
       assert.match(`${noExpiry.verdict} ${noExpiry.reason}`, /^inconclusive .*never exercised: getFile asked once fileExpiration had surely passed/);
+      // A file never served, or one whose fileExpiration had passed when its job completed, is another rule's failure.
+      const neverServed = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, false], [6, false], [25, false])]);
+      assert.equal(neverServed.verdict, 'inconclusive', neverServed.reason);
+      const expired = [request(), completed({ fileExpiration: '2024-06-01 11:00:00' }), ...fetches([3, true], [6, true], [25, true])];
+      assert.equal((await judged(checkOf(checks, rule), expired)).verdict, 'inconclusive');
       // A fetch within the clocks' doubt around fileExpiration decides neither half.
       const doubtful = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [6, true], [19, true])]);
       assert.equal(doubtful.verdict, 'inconclusive', doubtful.reason);
