@@ -44,6 +44,9 @@ describe('exports traffic judges', () => {
     assert.equal((await judged(check, bothJobs(), budgeted)).verdict, 'pass');
     const never = await judged(check, [request(), pending(1), pending(5), pending(10)], budgeted);
     assert.equal(never.verdict, 'fail', never.reason);
+    // A new job asked its status once at once is no job polled through a budget, however short the budget.
+    const askedOnce = await judged(check, [...bothJobs(), call('exports.emails', { startDate: '2024-05-03', endDate: '2024-05-03' }, ok({ jobID: 9 }), at(5)), poll({ status: 'Pending' }, 5, 9)], testTarget({ EMS_EXPORT_BUDGET_S: '2' }));
+    assert.equal(askedOnce.verdict, 'pass', askedOnce.reason);
     const short = await judged(check, [request(), pending(1)], budgeted);
     assert.match(`${short.verdict} ${short.reason}`, /^inconclusive not observed in the traffic/);
   });
