@@ -5,11 +5,9 @@ import { A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
 export default defineCheck({
   rule: 'schema.contacts.import',
   title: 'the import answer and every row result match the ImportResponse and ImportRowResult schemas',
-  async run({ judge, observe }) {
-    // The client validated the answer against ImportResponse / ImportRowResult and recorded this rule's verdict.
-    const { reading } = await observe(firstImport);
-    const validated = reading.accepted || reading.response.validation.issues.some((issue) => issue.rule === judge.rule);
-    if (!validated) judge.inconclusive('no import call succeeded, so no answer could be validated');
+  // One import of a batch of fresh contacts (the answer the row-order check shares).
+  async drive({ observe }) {
+    await observe(firstImport);
   },
   judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS] }),
 });

@@ -1,11 +1,11 @@
 import { defineCheck } from '../../harness/core';
-import { judgeEnvelopes } from './probes';
+import { driveEnvelopes } from './probes';
 import { A_REFUSAL, A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'envelope.http-status',
   title: 'successes and refusals carry the HTTP statuses the profile declares',
-  // A transport failure carrying an HTTP status (a status the profile does not declare, a 5xx) fails this rule.
-  run: (ctx) => judgeEnvelopes(ctx, { statusFails: true }),
+  // An answer carrying an HTTP status the profile does not declare (read as a transport failure: a 5xx) fails this rule.
+  drive: (ctx) => driveEnvelopes(ctx),
   judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS, A_REFUSAL], statusFails: true }),
 });

@@ -1,10 +1,10 @@
 import { defineCheck } from '../../harness/core';
-import { judgeEnvelopes } from './probes';
+import { driveEnvelopes } from './probes';
 import { A_REFUSAL, A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'envelope.shape',
   title: 'successes and refusals are wrapped in the envelope',
-  run: (ctx) => judgeEnvelopes(ctx),
+  drive: (ctx) => driveEnvelopes(ctx),
   judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS, A_REFUSAL] }),
 });

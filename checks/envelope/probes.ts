@@ -1,10 +1,10 @@
 /**
- * The client judges envelope.* on every answered request. These probes make a few requests of each
- * kind (successes, and refusals of several causes, none of which writes anything) so that the
- * envelope rules are judged even when every other suite is filtered out.
+ * The envelope rules' driver. Their judges read every answer of the run; these probes make a few
+ * requests of each kind (successes, and refusals of several causes, none of which writes anything) so
+ * that the envelope rules are decided even when every other suite is filtered out.
  */
 import fc from 'fast-check';
-import { observation, type ApiClient, type ApiResponse, type CallOptions, type CheckContext, type RuleJudge, type Target } from '../../harness/core';
+import { observation, type ApiClient, type ApiResponse, type CallOptions, type CheckContext, type Target } from '../../harness/core';
 import type { OperationKey } from '../../harness/types';
 import { boundsOf, unknownValue } from '../../generators';
 
@@ -68,32 +68,8 @@ export const refusalProbes = observation('envelope probes answered with a refusa
   send(api, refusals(target)),
 );
 
-/**
- * The answers among the results. A probe without any answer (no HTTP status) leaves the rule
- * inconclusive; with `statusFails`, one whose HTTP status the profile does not declare (a transport
- * failure carrying a status, a 5xx) fails it.
- */
-export function answersOf(judge: RuleJudge, results: ProbeResult[], options: { statusFails?: boolean } = {}): ApiResponse[] {
-  const answered: ApiResponse[] = [];
-  for (const { what, response } of results) {
-    if (response.outcome !== 'transport') {
-      answered.push(response);
-    } else if (response.status !== undefined) {
-      if (options.statusFails) judge.fail(`${what}: HTTP ${response.status} is no status the target profile declares (${response.transport?.reason})`, response);
-    } else {
-      judge.inconclusive(`${what}: no answer (${response.transport?.reason} ${response.transport?.detail})`);
-    }
-  }
-  return answered;
-}
-
-/**
- * The shape rules (shape, HTTP status, error signal) are judged by the client on every answer; the
- * check only says when a side of the envelope was never seen: no success, or no refusal.
- */
-export async function judgeEnvelopes({ judge, observe }: CheckContext, options: { statusFails?: boolean } = {}): Promise<void> {
-  const successes = answersOf(judge, await observe(successProbes), options);
-  if (!successes.some((response) => response.outcome === 'success')) judge.inconclusive('no request was answered with a success');
-  const refused = answersOf(judge, await observe(refusalProbes), options);
-  if (!refused.some((response) => response.outcome === 'error')) judge.inconclusive('no request was refused, so no error envelope was seen');
+/** Sends the probes the envelope rules need (each computed once per worker): successes, and refusals unless `successesOnly`. */
+export async function driveEnvelopes({ observe }: Pick<CheckContext, 'observe'>, { successesOnly = false } = {}): Promise<void> {
+  await observe(successProbes);
+  if (!successesOnly) await observe(refusalProbes);
 }

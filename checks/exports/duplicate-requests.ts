@@ -1,43 +1,39 @@
-/** The samples of the duplicate rule: a first job to be a duplicate of, and ranges that differ from its range. */
+/** The draws of the duplicate rules: a first job to be a duplicate of, and ranges that differ from its range. */
 import fc from 'fast-check';
-import type { CheckContext, Sample } from '../../harness/core';
+import type { CheckContext } from '../../harness/core';
 import { formatDate } from '../../harness/oracles';
-import { DAY_MS, MAX_RANGE_DAYS, rangeText, type DateRange, type RangeLane } from '../../generators';
+import { DAY_MS, MAX_RANGE_DAYS, type DateRange, type RangeLane } from '../../generators';
 import { startExport, type ExportStart } from '../shared/export-jobs';
 import { retryWindowMs } from './job-runs';
 
-/** Runs of the duplicate properties: each sample starts jobs, and one waits for a job to complete. */
+/** Draws of the duplicate explorations: each starts jobs, and one waits for a job to complete. */
 export const DUPLICATE_RUNS = 4;
 
-/** The length in days of a sample's range (two days or more: a single day is exports.request.jobID's). */
+/** The length in days of a draw's range (two days or more: a single day is exports.request.jobID's). */
 export const rangeLength = () => fc.integer({ min: 1, max: MAX_RANGE_DAYS });
 
-/** The first job of a duplicate-rule sample: accepted, with a jobID. */
+/** The first job of a duplicate-rule draw: accepted, with a jobID. */
 export type FirstJob = ExportStart & { jobID: number };
 
 /**
- * The first job of a duplicate-rule sample. When the first request is not accepted the sample is
- * marked inconclusive (the rule needs a job to be a duplicate of) and undefined is returned.
+ * The first job of a duplicate-rule draw; undefined when the first request was not accepted with a jobID
+ * (the judge then finds no job to be a duplicate of).
  */
-export async function firstJob({ api, target }: CheckContext, range: DateRange, sample: Sample): Promise<FirstJob | undefined> {
+export async function firstJob({ api, target }: Pick<CheckContext, 'api' | 'target'>, range: DateRange): Promise<FirstJob | undefined> {
   const first = await startExport(api, target, range, retryWindowMs(target));
-  if (first.jobID === undefined) {
-    sample.inconclusive(`the first request ${rangeText(range)} was not accepted with a jobID`);
-    return undefined;
-  }
-  return { ...first, jobID: first.jobID };
+  return first.jobID === undefined ? undefined : { ...first, jobID: first.jobID };
 }
 
 /**
- * A duplicate-rule property over one fresh range of the lane per sample (two days or more): each
- * sample starts a first job over it, and `judgeSample` judges what follows.
+ * A duplicate-rule exploration over one fresh range of the lane per draw (two days or more): each draw
+ * starts a first job over it, and `sendAfter` sends what follows; the rule's judge reads it all.
  */
-export function firstJobProperty(ctx: CheckContext, lane: RangeLane, judgeSample: (first: FirstJob, sample: Sample) => Promise<void>): Promise<void> {
-  return ctx.judge.property(
+export function exploreFirstJobs(ctx: CheckContext, lane: RangeLane, sendAfter: (first: FirstJob) => Promise<void>): Promise<void> {
+  return ctx.explore(
     fc.noShrink(fc.record({ lengthDays: rangeLength() })),
-    async ({ lengthDays }, sample) => {
-      const first = await firstJob(ctx, lane.fresh(lengthDays), sample);
-      if (first) await judgeSample(first, sample);
+    async ({ lengthDays }) => {
+      const first = await firstJob(ctx, lane.fresh(lengthDays));
+      if (first) await sendAfter(first);
     },
     { numRuns: DUPLICATE_RUNS },
   );

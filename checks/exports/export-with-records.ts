@@ -1,4 +1,4 @@
-import { observation, type ApiResponse, type RuleJudge } from '../../harness/core';
+import { observation, type ApiResponse, type ObservationContext } from '../../harness/core';
 import { LANES, RangeLane, rangeText, type DateRange } from '../../generators';
 import { fileKeyOf, runExport, type ExportRun } from '../shared/export-jobs';
 import { findDayWithSends } from '../shared/sent-days';
@@ -34,11 +34,19 @@ export interface ExportWithRecords {
  * One export over a range ending on a day with sends (found through emails/search), run to its end,
  * and its file fetched when the job completed with records and a fileKey.
  */
-export const exportWithRecords = observation('one export over a range with sends, run to its end, its file fetched', async ({ api, target }): Promise<ExportWithRecords> => {
+export const exportWithRecords = observation('one export over a range with sends, run to its end, its file fetched', (ctx) => exportOverSends(ctx));
+
+/**
+ * An export over a range of the records lane ending on a day with sends, run to its end, its file fetched:
+ * the lane's `nth` range (0: the shared observation's; a later one is a job of the caller's own).
+ */
+export async function exportOverSends({ api, target }: Pick<ObservationContext, 'api' | 'target'>, nth = 0): Promise<ExportWithRecords> {
   const { profile } = target;
   const found = await findDayWithSends(api, target);
   if (!found) return { missing: 'emails/search shows no email sent in the last 18 months, so no export range with records is known' };
-  const range = new RangeLane(LANES.fileRecords, target.seed, { endingAt: found.day }).fresh();
+  const lane = new RangeLane(LANES.fileRecords, target.seed, { endingAt: found.day });
+  for (let i = 0; i < nth; i++) lane.fresh();
+  const range = lane.fresh();
   const exportRun = await runExport(api, target, range);
   const unusable = unusableRun(exportRun);
   if (unusable) return { exportRun, missing: unusable };
@@ -62,35 +70,7 @@ export const exportWithRecords = observation('one export over a range with sends
   if (fileKey === undefined) return { exportRun, job };
   const download = await api.call('exports.getFile', { params: { fileKey } });
   return { exportRun, job, download, downloadedAt: Date.now() };
-});
-
-/** The Completed job with records, or undefined once the judge has recorded why there is none. */
-export function recordsJob(judge: RuleJudge, flow: ExportWithRecords): RecordsJob | undefined {
-  if (!flow.job) judge.inconclusive(flow.missing ?? 'no Completed job with records');
-  return flow.job;
-}
-
-/** The Completed job with its fileKey, or undefined once the judge has recorded why there is none. */
-export function issuedFile(judge: RuleJudge, flow: ExportWithRecords): { job: RecordsJob; fileKey: string; download: ApiResponse } | undefined {
-  const job = recordsJob(judge, flow);
-  if (!job) return undefined;
-  if (job.fileKey === undefined || !flow.download) {
-    judge.inconclusive('the Completed job carries no fileKey to fetch');
-    return undefined;
-  }
-  return { job, fileKey: job.fileKey, download: flow.download };
 }
 
 /** Whether getFile returned the file: a success carrying a non-empty file. */
 export const fileFetched = (download: ApiResponse): boolean => download.outcome === 'success' && download.file !== undefined && download.file.length > 0;
-
-/** The fetched file, or undefined once the judge has recorded why there is none. */
-export function fetchedFile(judge: RuleJudge, flow: ExportWithRecords): { job: RecordsJob; fileKey: string; download: ApiResponse; file: Buffer } | undefined {
-  const issued = issuedFile(judge, flow);
-  if (!issued) return undefined;
-  if (!fileFetched(issued.download) || !issued.download.file) {
-    judge.inconclusive('getFile returned no file');
-    return undefined;
-  }
-  return { ...issued, file: issued.download.file };
-}

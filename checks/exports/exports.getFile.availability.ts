@@ -1,6 +1,8 @@
-import { defineCheck, type ApiClient, type RuleJudge, type Target } from '../../harness/core';
+import { defineCheck, type ApiClient, type CheckContext, type RecordedExchange, type Target, type TrafficContext } from '../../harness/core';
 import { readDatetime } from '../../harness/oracles';
-import { exportWithRecords, fetchedFile, fileFetched } from './export-with-records';
+import { jobText } from '../shared/export-jobs';
+import { endOf, issuedDownloads, TrafficTally, type IssuedDownload } from '../shared/traffic';
+import { exportOverSends, exportWithRecords, fileFetched, type ExportWithRecords } from './export-with-records';
 import {
   fetchFile, firstMomentPast, lastMomentBefore, seconds, sleepUntil, surelyBefore, surelyPast, targetClock, waitLimit,
   type Fetch, type TargetClock,
@@ -18,44 +20,47 @@ import {
 const MIN_PAUSE_MS = 1500;
 const MAX_PAUSE_MS = 3000;
 
-/** What one half of the rule came to: judged (held or failed, recorded) or not, with the words for the reason. */
-interface Half {
-  judged: boolean;
-  failed?: boolean;
-  text: string;
-}
-
 export default defineCheck({
   rule: 'exports.getFile.availability',
   title: 'the file of a completed job is served again, also after a pause, until fileExpiration, and refused after it',
-  async run({ judge, api, target, observe }) {
-    const flow = await observe(exportWithRecords);
-    const fetched = fetchedFile(judge, flow);
-    if (!fetched) return;
-    const { job, fileKey, download } = fetched;
-    if (job.expiration === undefined) return judge.inconclusive('the Completed job carries no fileExpiration (exports.job.file-key judges that)');
-    const until = readDatetime(job.expiration, target.profile.datetime.format)?.getTime();
-    if (until === undefined) return judge.inconclusive(`fileExpiration ${JSON.stringify(job.expiration)} could not be read as a datetime, so when the file expires is unknown`);
-    const receivedAt = flow.downloadedAt ?? job.finishedAt;
-    const fetches: Fetch[] = [{ label: 'with the job', sentAt: receivedAt - download.durationMs, receivedAt, response: download }];
-    fetches.push(await fetchFile(api, fileKey, 'again at once'));
-    if (surelyPast(job.finishedAt, targetClock(fetches), until)) {
-      return judge.inconclusive(`fileExpiration ${JSON.stringify(job.expiration)} had already passed when the job was seen Completed (exports.job.expiration judges that), so the file's lifetime cannot be judged`);
-    }
-    const paused = await fetchAfterPause(api, target, fileKey, fetches, until);
-    if (paused) fetches.push(paused);
-    const clock = targetClock(fetches);
-    const before = judgeServedBefore(judge, fetches, clock, until, job.expiration);
-    // Once the file was refused before its expiration, waiting for that expiration adds nothing.
-    if (before.failed) return;
-    const after = await judgeRefusedAfter(judge, api, target, fileKey, clock, until, job.expiration);
-    if (after.failed) return;
-    const unjudged = [before, after].filter((half) => !half.judged);
-    if (unjudged.length === 0) return judge.pass(`${before.text}; ${after.text}`);
-    const held = [before, after].filter((half) => half.judged).map((half) => `; judged and held: ${half.text}`);
-    judge.inconclusive(`not judged: ${unjudged.map((half) => half.text).join('; ')}${held.join('')} (${clock.basis})`);
-  },
+  drive: (ctx) => driveFileLifetime(ctx),
+  judge: (ctx) => judgeAvailability(ctx),
 });
+
+/**
+ * The file of the job with records, fetched again at once, again after a pause (as late before fileExpiration
+ * as the clocks allow), and once fileExpiration has surely passed when that is within the wait limit. Where the
+ * target's clock stands is read from the Date headers of its answers (file-lifetime.ts). When the shared job's
+ * file is too close to its expiration for the pause (a short file lifetime, and other tests ran since its
+ * download), a job of this driver's own is run and its file fetched instead.
+ */
+async function driveFileLifetime({ api, target, observe }: CheckContext): Promise<void> {
+  const shared = issuedFileOf(await observe(exportWithRecords), target);
+  const file = shared && Date.now() + MIN_PAUSE_MS <= lastMomentBefore(targetClock([shared.first]), shared.until) ? shared : issuedFileOf(await exportOverSends({ api, target }, 1), target);
+  if (!file) return;
+  const { fileKey, until, first, finishedAt } = file;
+  const fetches: Fetch[] = [first, await fetchFile(api, fileKey, 'again at once')];
+  if (surelyPast(finishedAt, targetClock(fetches), until)) return;
+  const paused = await fetchAfterPause(api, target, fileKey, fetches, until);
+  if (paused) fetches.push(paused);
+  const clock = targetClock(fetches);
+  // Once the file was refused before its expiration, waiting for that expiration adds nothing.
+  if (fetches.some((fetch) => surelyBefore(fetch, clock, until) && !fileFetched(fetch.response))) return;
+  const at = firstMomentPast(clock, until);
+  if (at > waitLimit(target).until) return;
+  await sleepUntil(at);
+  await fetchFile(api, fileKey, 'once fileExpiration had surely passed');
+}
+
+/** A flow's issued file: its key, when it expires (our ms), its first download as a fetch, when the job was seen Completed. */
+function issuedFileOf(flow: ExportWithRecords, target: Target): { fileKey: string; until: number; first: Fetch; finishedAt: number } | undefined {
+  const { job, download } = flow;
+  if (!job?.fileKey || !download || job.expiration === undefined) return undefined;
+  const until = readDatetime(job.expiration, target.profile.datetime.format)?.getTime();
+  if (until === undefined) return undefined;
+  const receivedAt = flow.downloadedAt ?? job.finishedAt;
+  return { fileKey: job.fileKey, until, finishedAt: job.finishedAt, first: { label: 'with the job', sentAt: receivedAt - download.durationMs, receivedAt, response: download } };
+}
 
 /** getFile once more, as late before fileExpiration as the clocks allow, from MIN_PAUSE_MS to MAX_PAUSE_MS after the first download. */
 async function fetchAfterPause(api: ApiClient, target: Target, fileKey: string, fetches: Fetch[], until: number): Promise<Fetch | undefined> {
@@ -69,6 +74,69 @@ async function fetchAfterPause(api: ApiClient, target: Target, fileKey: string, 
   return fetchFile(api, fileKey, `again ${seconds(at - first)} s after the first download`);
 }
 
+/** A recorded getFile as a fetch: sent when it started, answered when it ended (our clock). */
+const fetchOf = (exchange: RecordedExchange, label: string): Fetch => ({ label, sentAt: exchange.startedAt, receivedAt: exchange.startedAt + exchange.durationMs, response: exchange });
+
+/** The halves of the statement each fileKey showed: served again after a pause before fileExpiration; refused after it. */
+const HALVES = {
+  servedAgain: `the file served again ${seconds(MIN_PAUSE_MS)} s or more after its first download, surely before its fileExpiration`,
+  refusedAfter: 'getFile asked once fileExpiration had surely passed',
+};
+
+/**
+ * Per issued fileKey (getFile with a working token of a key a Completed job issued, in recorded order), on
+ * the target's clock as its answers' Date headers tell it: every getFile answered surely before fileExpiration
+ * serves the file, every one sent once fileExpiration had surely passed is refused (a file whose first download
+ * served nothing, or whose fileExpiration had passed when its job completed, is left to the rules of those). Decided on the whole
+ * statement: it passes once a file was seen served again after a pause and a file was seen refused after its
+ * expiration; inconclusive, naming the half never exercised, otherwise.
+ */
+export function judgeAvailability(ctx: TrafficContext): void {
+  const tally = new TrafficTally();
+  const seen = new Set<string>();
+  const byKey = new Map<string, IssuedDownload[]>();
+  for (const issued of issuedDownloads(ctx)) byKey.set(issued.fileKey, [...(byKey.get(issued.fileKey) ?? []), issued]);
+  for (const [fileKey, downloads] of byKey) {
+    const expiration = jobText(downloads[0]!.completed, ctx.target.profile.pointers.job.fileExpiration);
+    const until = expiration === undefined ? undefined : readDatetime(expiration, ctx.target.profile.datetime.format)?.getTime();
+    if (until === undefined) {
+      tally.skip('a Completed job carried no readable fileExpiration (exports.job.file-key and envelope.datetime-format judge that)');
+      continue;
+    }
+    const fetches = downloads.map(({ download }, i) => fetchOf(download, i === 0 ? 'the first download' : `download ${i + 1}`));
+    const clock = targetClock(fetches);
+    // Whether the file is served at all is getFile.file's; a fileExpiration already past when the job completed, job.expiration's.
+    if (!fileFetched(fetches[0]!.response)) {
+      tally.skip('the first download of a file served no file (exports.getFile.file judges that)');
+      continue;
+    }
+    if (surelyPast(endOf(downloads[0]!.completed), clock, until)) {
+      tally.skip('a fileExpiration had already passed when its job was seen Completed (exports.job.expiration judges that)');
+      continue;
+    }
+    const first = fetches[0]!.receivedAt;
+    const actual = summary(fetches, clock, until);
+    const before = fetches.filter((fetch) => surelyBefore(fetch, clock, until));
+    for (const fetch of before) {
+      tally.expect(fileFetched(fetch.response), {
+        title: `getFile refused the file of ${fileKey} (${fetch.label}, ${seconds(fetch.receivedAt - first)} s after the first) before its fileExpiration ${JSON.stringify(expiration)}`,
+        expected: 'a success carrying the file at every fetch before fileExpiration', actual: { fetches: actual, clock: clock.basis }, response: fetch.response,
+      });
+    }
+    if (before.length >= 2 && before.some((fetch) => fetch.receivedAt - first >= MIN_PAUSE_MS)) seen.add(HALVES.servedAgain);
+    for (const fetch of fetches.filter((f) => surelyPast(f.sentAt, clock, until))) {
+      seen.add(HALVES.refusedAfter);
+      tally.expect(fetch.response.outcome === 'error', {
+        title: `getFile refuses the file of ${fileKey} once its fileExpiration ${JSON.stringify(expiration)} has passed (${fetch.label})`,
+        expected: 'error', actual: { outcome: fetch.response.outcome, bytes: fetch.response.file?.length ?? 0, clock: clock.basis }, response: fetch.response,
+      });
+    }
+  }
+  const unexercised = Object.values(HALVES).filter((half) => !seen.has(half));
+  const missing = tally.judged > 0 && unexercised.length > 0 ? [`never exercised: ${unexercised.join('; ')} (held: ${[...seen].join('; ') || 'getFile served the file before its fileExpiration'})`] : [];
+  tally.record(ctx.judge, { none: `no getFile of a fileKey a Completed job issued${byKey.size > 0 ? ', with a readable fileExpiration' : ''}`, missing });
+}
+
 const summary = (fetches: Fetch[], clock: TargetClock, until: number) =>
   fetches.map((fetch) => ({
     fetch: fetch.label,
@@ -78,41 +146,3 @@ const summary = (fetches: Fetch[], clock: TargetClock, until: number) =>
     bytes: fetch.response.file?.length ?? 0,
     errors: fetch.response.errors,
   }));
-
-/** Every fetch answered surely before fileExpiration served the file; judged when there were two or more, one after a pause. */
-function judgeServedBefore(judge: RuleJudge, fetches: Fetch[], clock: TargetClock, until: number, expiration: string): Half {
-  const before = fetches.filter((fetch) => surelyBefore(fetch, clock, until));
-  const refused = before.find((fetch) => !fileFetched(fetch.response));
-  if (refused) {
-    judge.check(false, {
-      title: `getFile refused the file (${refused.label}) before its fileExpiration ${JSON.stringify(expiration)}`,
-      expected: 'a success carrying the file at every fetch before fileExpiration',
-      actual: { fetches: summary(fetches, clock, until), clock: clock.basis },
-      response: refused.response,
-    });
-    return { judged: true, failed: true, text: 'refused before fileExpiration' };
-  }
-  const paused = before.some((fetch) => fetch.receivedAt - fetches[0]!.receivedAt >= MIN_PAUSE_MS);
-  const served = `getFile served the file ${before.length} times surely before fileExpiration ${JSON.stringify(expiration)} (${before.map((fetch) => fetch.label).join(', ')})`;
-  if (before.length >= 2 && paused) return { judged: true, text: served };
-  return { judged: false, text: `whether the file is served again${paused ? '' : ` ${seconds(MIN_PAUSE_MS)} s or more after the first download`}: too little time was left before fileExpiration ${JSON.stringify(expiration)} (${served})` };
-}
-
-/** Once fileExpiration has surely passed, getFile refuses the file; judged when that moment is within the wait limit. */
-async function judgeRefusedAfter(judge: RuleJudge, api: ApiClient, target: Target, fileKey: string, clock: TargetClock, until: number, expiration: string): Promise<Half> {
-  const at = firstMomentPast(clock, until);
-  const limit = waitLimit(target);
-  if (at > limit.until) {
-    return { judged: false, text: `whether getFile refuses the file after fileExpiration ${JSON.stringify(expiration)}: that is ${seconds(at - Date.now())} s away, beyond ${limit.bound}` };
-  }
-  await sleepUntil(at);
-  const late = await fetchFile(api, fileKey, 'once fileExpiration had surely passed');
-  const refused = late.response.outcome === 'error';
-  judge.check(refused, {
-    title: `getFile refuses the file once its fileExpiration ${JSON.stringify(expiration)} has passed`,
-    expected: 'error',
-    actual: { outcome: late.response.outcome, bytes: late.response.file?.length ?? 0, clock: clock.basis },
-    response: late.response,
-  });
-  return { judged: true, failed: !refused, text: `getFile refused the file once fileExpiration had surely passed (asked ${seconds(late.sentAt - until)} s after it by our clock)` };
-}

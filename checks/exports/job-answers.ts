@@ -3,21 +3,12 @@ import type { ApiResponse, Target } from '../../harness/core';
 import type { Profile } from '../../harness/types';
 import { jobText, lenientInteger, payloadValue } from '../shared/export-jobs';
 
-/** The jobID exactly as answered (for evidence and the integer check). */
-export const rawJobId = (response: ApiResponse, profile: Profile): unknown => payloadValue(response, profile.pointers.jobID);
-
 /** totalRecords of a jobStatus answer, read leniently (schema.exports.jobStatus judges its type). */
 export const totalRecordsOf = (response: ApiResponse, profile: Profile): number | undefined =>
   lenientInteger(payloadValue(response, profile.pointers.job.totalRecords));
 
 export const fileExpirationOf = (response: ApiResponse, profile: Profile): string | undefined =>
   jobText(response, profile.pointers.job.fileExpiration);
-
-/** Whether a fileKey is present at all (any value but absent/null/""), for the no-records rule. */
-export function carriesFileKey(response: ApiResponse, profile: Profile): boolean {
-  const value = payloadValue(response, profile.pointers.job.fileKey);
-  return !(value === undefined || value === null || value === '');
-}
 
 /** Every status name the profile knows, Pending first. */
 export const knownStatuses = (target: Target): string[] => {

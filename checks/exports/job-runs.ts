@@ -1,22 +1,12 @@
-/** What the export checks say about a job run: how long a request is retried, the refusals, why a run gives nothing to judge. */
+/** What the export drivers say about a job run: how long a request is retried, why a run gives nothing to go on. */
 import type { Target } from '../../harness/core';
-import type { Evidence } from '../../harness/types';
 import { rangeText } from '../../generators';
 import type { BudgetExceeded } from '../shared/export-budget';
-import type { ExportRun, ExportStart } from '../shared/export-jobs';
+import type { ExportRun } from '../shared/export-jobs';
 
 /** How long a check retries an export request that a conforming target would accept at once. */
 export function retryWindowMs(target: Target): number {
   return Math.min(30_000, target.exportBudgetS * 1000);
-}
-
-export function refusalEvidence(start: ExportStart): Evidence[] {
-  return start.refusals.slice(-2).map((response, index) => ({
-    title: `export request ${rangeText(start.range)} refused (attempt ${start.refusals.length - Math.min(2, start.refusals.length) + index + 1} of ${start.refusals.length})`,
-    request: { method: response.method, url: response.url },
-    response: { ...(response.status === undefined ? {} : { status: response.status }), body: response.body },
-    curl: response.curl,
-  }));
 }
 
 /** Why a run gives no completed job to judge further, or undefined when it does. */
@@ -32,6 +22,6 @@ export function unusableRun(exportRun: ExportRun): string | undefined {
 }
 
 /** Why a job was not waited for to its end: the run's first job past the export budget (this one or an earlier one). */
-export function budgetText(jobID: number, exceeded: BudgetExceeded): string {
+function budgetText(jobID: number, exceeded: BudgetExceeded): string {
   return exceeded.jobID === jobID ? exceeded.reason : `${exceeded.reason}; job ${jobID} was not waited for (the export budget is spent once per run)`;
 }

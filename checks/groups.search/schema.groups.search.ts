@@ -5,8 +5,8 @@ import { discoverGroups } from './discovery';
 export default defineCheck({
   rule: 'schema.groups.search',
   title: 'every group record (all statuses, every page) matches the Group and Paging schemas',
-  async run(ctx) {
-    // The client validates each page it receives and records this rule's verdict.
+  // Every group (widest status and type), every page.
+  async drive(ctx) {
     await discoverGroups(ctx);
   },
   judge: (ctx) => judgeAnswerRule(ctx),

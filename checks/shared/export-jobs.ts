@@ -162,10 +162,6 @@ export async function pollJob(api: ApiClient, target: Target, jobID: number, sta
   }
 }
 
-/** The polls as one line each: "+1234 ms Pending (success)". */
-export const timelineText = (timeline: Poll[]): string[] =>
-  timeline.map((poll) => `+${poll.elapsedMs} ms ${poll.status ?? '(no status)'} (${poll.outcome})`);
-
 /** A job started and run to its end. */
 export interface ExportRun {
   start: ExportStart;

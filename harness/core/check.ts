@@ -15,7 +15,7 @@ export interface CheckContext {
   /** Records this check's verdicts; the rule ID comes from the check, never retyped. */
   judge: RuleJudge;
   createdContacts: CreatedContactsLog;
-  /** The value of a shared observation (computed once per worker, its side verdicts replayed into this check). */
+  /** The value of a shared observation (computed once per worker; its exchanges are in the worker's log). */
   observe<T>(observation: Observation<T>): Promise<T>;
   /** Every exchange this worker has recorded so far (every test's and observation's requests), in order, read as recorded traffic is. */
   exchanges(): RecordedTraffic;

@@ -1,11 +1,11 @@
 import { operationInfo } from '../contract';
-import type { OperationKey, Verdict } from '../types';
+import type { OperationKey } from '../types';
 import type { ApiResponse } from './api-response';
 import type { Target } from './config';
 import type { Params } from './encode';
 import { sharedRateLimiter, type RateLimiter } from './rate-limit';
 import { rateLimitDecision, rateLimitSignal, backoffMs } from './rate-limit-signal';
-import { readExchange, type ExchangeReading } from './read-exchange';
+import { readExchange } from './read-exchange';
 import type { SentToken } from './exchange-log';
 import type { TokenName } from './tokens';
 import { createRedactor } from './redact';
@@ -30,10 +30,9 @@ export interface ApiClient {
   call(op: OperationKey, options?: CallOptions): Promise<ApiResponse>;
 }
 
-/** Where the client reports what it did: the judge (verdicts, request counts) and coverage. */
+/** Where the client reports what it did: request counts and coverage, transport failures, and every exchange (the judges read them). */
 export interface RequestRecorder {
   request(op: OperationKey, params: Params): void;
-  verdict(verdict: Verdict): void;
   transportFailure(error: TransportError): void;
   /** The target's rate limit refused a request (the client waits and retries it). */
   rateLimited?(op: OperationKey): void;
@@ -65,7 +64,7 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     for (let attempt = 1; ; attempt++) {
       await rateLimiter.take();
       const startedAt = Date.now();
-      const { response, verdicts, wire } = await exchange(op, request, params, callOptions);
+      const { response, wire } = await exchange(op, request, params, callOptions);
       const limit = wire && rateLimitSignal(response, wire, profile, Date.now());
       if (limit) {
         // The target's rate limit answered, not the target: never judged. Wait as told, slow down, retry.
@@ -86,12 +85,11 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
         if (callOptions.allowTransportFailure) return response;
         throw transportFailure({ ...response, transport: response.transport }, info.path);
       }
-      for (const verdict of verdicts) options.recorder?.verdict(verdict);
       return response;
     }
   }
 
-  async function exchange(op: OperationKey, request: BuiltRequest, params: Params, callOptions: CallOptions): Promise<ExchangeReading & { wire?: WireResponse }> {
+  async function exchange(op: OperationKey, request: BuiltRequest, params: Params, callOptions: CallOptions): Promise<{ response: ApiResponse; wire?: WireResponse }> {
     const started = performance.now();
     let answer: WireResponse | WireFailure;
     try {
@@ -101,8 +99,8 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
       answer = error;
     }
     const durationMs = Math.round(performance.now() - started);
-    const reading = readExchange({ op, request, params, answer, durationMs }, profile, redactor);
-    return answer instanceof WireFailure ? reading : { ...reading, wire: answer };
+    const response = readExchange({ op, request, params, answer, durationMs }, profile, redactor);
+    return answer instanceof WireFailure ? { response } : { response, wire: answer };
   }
 
   function transportFailure(response: ApiResponse & { transport: NonNullable<ApiResponse['transport']> }, path: string): TransportError {

@@ -105,7 +105,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
 
       // Only a rule's failure fails the Playwright test here (a check that threw has failed it already). A harness error
-      // on the side (a validator issue outside a rule's scope, unreadable traffic) is the report's `error`, exit code 4.
+      // of a judge (a validator issue outside a rule's scope, unreadable traffic) is the report's `error`, exit code 4.
       const failed = verdicts.filter((verdict) => verdict.verdict === 'fail');
       if (failed.length > 0) {
         if (keepWorkerOnFailure) testInfo.fail();
@@ -127,10 +127,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   api: async ({ target, testRecord, exchangeLog }, use, testInfo) => {
-    const { judge } = testRecord;
     await use(
       testClient(target, testRecord, testInfo, exchangeLog, {
-        verdict: (verdict) => judge.record(verdict),
         transportFailure(error) {
           testRecord.transportError = error;
         },
@@ -142,15 +140,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use({ record: (...contacts) => testRecord.createdContacts.push(...contacts) });
   },
 
-  // A shared observation is computed once per worker; each check that uses it records its side verdicts.
+  // A shared observation is computed once per worker (its exchanges are in the worker's log, for every judge).
   observe: async ({ target, testRecord, createdContacts, exchangeLog }, use, testInfo) => {
     await use(async (obs) => {
-      const entry = observeOnce(obs, (verdicts, onTransport) => {
-        const api = testClient(target, testRecord, testInfo, exchangeLog, { verdict: (verdict) => verdicts.push(verdict), transportFailure: onTransport });
+      const entry = observeOnce(obs, (onTransport) => {
+        const api = testClient(target, testRecord, testInfo, exchangeLog, { transportFailure: onTransport });
         return obs.compute({ target, api, createdContacts });
       });
       const outcome = await entry.settled;
-      for (const verdict of entry.verdicts) testRecord.judge.record(verdict);
       if ('value' in outcome) return outcome.value;
       if (entry.transportError) testRecord.transportError = entry.transportError;
       throw outcome.error;
@@ -158,7 +155,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/** A client for one test: it counts requests and coverage there, logs every exchange for the judges, and reports verdicts and transport failures as told. */
+/** A client for one test: it counts requests and coverage there, logs every exchange for the judges, and reports transport failures as told. */
 function testClient(target: Target, record: TestRecord, testInfo: TestInfo, log: ExchangeLog, report: ClientReports): ApiClient {
   if (target.trafficFile) throw new Error('a traffic run sends no request: the check must judge the recorded traffic (its `judge`), not call the API');
   return wiredClient(target, record, testInfo.config.workers, { ...report, exchange: (response, startedAt, token) => log.add(response, startedAt, token) });

@@ -25,7 +25,7 @@ type JudgeTarget = Pick<Target, 'capabilities' | 'seed' | 'path' | 'runs' | 'dea
 
 /**
  * Records the verdicts of one test. A check may only judge the rules its test declares
- * (@rule:<id> tags); the client adds the cross-cutting schema/envelope verdicts of every response.
+ * (@rule:<id> tags); a traffic run adds the harness errors of unreadable exchanges of its rule's operations.
  */
 export class Judge {
   private readonly recorded: Verdict[] = [];
@@ -126,8 +126,8 @@ export class Judge {
   }
 
   /**
-   * One folded verdict per rule. A declared rule's requests are the test's requests; a rule the
-   * client judged on the side counts the responses it judged.
+   * One folded verdict per rule. A declared rule's requests are the test's requests; another rule's
+   * (a harness error recorded for it) counts its verdicts.
    */
   verdicts(): Verdict[] {
     return foldByRule(this.recorded).map((verdict) => ({

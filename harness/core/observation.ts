@@ -1,4 +1,3 @@
-import type { Verdict } from '../types';
 import type { ApiClient } from './client';
 import type { Target } from './config';
 import type { CreatedContactsLog } from './created-contacts';
@@ -22,25 +21,20 @@ export interface Observation<T> {
 
 export const observation = <T>(name: string, compute: (ctx: ObservationContext) => Promise<T>): Observation<T> => ({ name, compute });
 
-/** What an observation left: its value (or error) and the side verdicts its requests earned. */
+/** What an observation left: its value (or error), and the transport failure that stopped it. */
 export interface Observed<T> {
   settled: Promise<{ value: T } | { error: unknown }>;
-  verdicts: Verdict[];
   transportError?: TransportError;
 }
 
 const observed = new Map<Observation<unknown>, Observed<unknown>>();
 
-/**
- * The worker's record of an observation: computed on first use with a client whose side verdicts
- * (schema.*, envelope.*) are kept, so every check that uses it can record them as its own.
- */
-export function observeOnce<T>(obs: Observation<T>, start: (verdicts: Verdict[], onTransport: (error: TransportError) => void) => Promise<T>): Observed<T> {
+/** The worker's record of an observation: computed on first use, shared by every check that uses it. */
+export function observeOnce<T>(obs: Observation<T>, start: (onTransport: (error: TransportError) => void) => Promise<T>): Observed<T> {
   let entry = observed.get(obs) as Observed<T> | undefined;
   if (!entry) {
-    const verdicts: Verdict[] = [];
-    const created: Observed<T> = { verdicts, settled: Promise.resolve({ error: undefined }) };
-    created.settled = start(verdicts, (error) => (created.transportError = error)).then(
+    const created: Observed<T> = { settled: Promise.resolve({ error: undefined }) };
+    created.settled = start((error) => (created.transportError = error)).then(
       (value) => ({ value }),
       (error: unknown) => ({ error }),
     );

@@ -1,11 +1,10 @@
 import { createResponseValidator, operationInfo } from '../contract';
-import type { HttpMethod, OperationKey, Profile, ValidationReport, Verdict } from '../types';
+import type { HttpMethod, OperationKey, Profile, ValidationReport } from '../types';
 import type { ApiResponse, BodyReading } from './api-response';
 import { toCurl, type CurlRequest } from './curl';
 import type { Params } from './encode';
 import { readBody } from './read-body';
 import type { Redactor } from './redact';
-import { responseVerdicts } from './response-verdicts';
 import { WireFailure, type WireResponse } from './transport';
 
 /** One exchange as it went over the wire: what was sent, and what came back (or why nothing usable did). */
@@ -19,21 +18,15 @@ export interface WireExchange {
   durationMs: number;
 }
 
-/** An exchange read: the answer as a check sees it, and the schema/envelope verdicts it earns on the side. */
-export interface ExchangeReading {
-  response: ApiResponse;
-  /** Empty for a transport failure (the caller decides what it means). */
-  verdicts: Verdict[];
-}
-
 const validators = new Map<Profile, ReturnType<typeof createResponseValidator>>();
 const NO_ISSUES: ValidationReport = { issues: [], tolerated: [] };
 
 /**
  * Reads a wire exchange the one way the harness reads answers, live (the client) and recorded (--har,
  * the proxy): the body through the profile, the response validator, the evidence `curl`, tokens redacted.
+ * It judges nothing: the validation report rides on the answer, for the rules' judges.
  */
-export function readExchange(exchange: WireExchange, profile: Profile, redactor: Redactor): ExchangeReading {
+export function readExchange(exchange: WireExchange, profile: Profile, redactor: Redactor): ApiResponse {
   const { op, request, params, answer } = exchange;
   const info = operationInfo(op);
   const wire = answer instanceof WireFailure ? undefined : answer;
@@ -57,8 +50,7 @@ export function readExchange(exchange: WireExchange, profile: Profile, redactor:
 
   if (reading instanceof WireFailure) {
     const transport = { reason: reading.reason, detail: redactor.text(reading.detail) };
-    const response: ApiResponse = { ...sent, outcome: 'transport', transport, body: undefined, payload: undefined, errors: [], validation: NO_ISSUES };
-    return { response, verdicts: [] };
+    return { ...sent, outcome: 'transport', transport, body: undefined, payload: undefined, errors: [], validation: NO_ISSUES };
   }
 
   const { file, ...json } = reading;
@@ -69,8 +61,7 @@ export function readExchange(exchange: WireExchange, profile: Profile, redactor:
   const validate = validatorOf(profile);
   const issues = readable.body === undefined || Object.keys(info.payload).length === 0 ? NO_ISSUES : validate.validateResponse(op, readable.body, readable.outcome);
   const validation = redact && issues !== NO_ISSUES ? redactor.value(issues) : issues;
-  const response: ApiResponse = { ...sent, ...readable, ...(file ? { file } : {}), validation };
-  return { response, verdicts: responseVerdicts(response, profile) };
+  return { ...sent, ...readable, ...(file ? { file } : {}), validation };
 }
 
 function validatorOf(profile: Profile): ReturnType<typeof createResponseValidator> {

@@ -33,15 +33,16 @@ export interface TrafficFile {
   exchanges: RecordedWire[];
 }
 
-/** Recorded traffic, read: the exchanges, and the schema/envelope verdicts every answer earns on the side (as live). */
+/** Recorded traffic, read: the exchanges, and the harness errors of the exchanges the harness could not read. */
 export interface ReadTraffic {
   traffic: RecordedTraffic;
-  sideVerdicts: readonly Verdict[];
+  /** `error` of every rule of an unreadable exchange's operation (judgeTraffic records each with its rule). */
+  readErrors: readonly Verdict[];
   sources: readonly TrafficSource[];
 }
 
 /** A normalized recorded exchange read the one way the harness reads answers (readExchange). */
-export function readRecordedWire(wire: RecordedWire, target: Pick<Target, 'profile' | 'tokens'>): { exchange: RecordedExchange; verdicts: Verdict[] } {
+export function readRecordedWire(wire: RecordedWire, target: Pick<Target, 'profile' | 'tokens'>): RecordedExchange {
   const answer =
     'failure' in wire.answer
       ? new WireFailure(wire.answer.failure.reason, wire.answer.failure.detail)
@@ -52,30 +53,28 @@ export function readRecordedWire(wire: RecordedWire, target: Pick<Target, 'profi
           ...(wire.answer.date === undefined ? {} : { date: wire.answer.date }),
         };
   const { op, request, params, durationMs, index, startedAt, token } = wire;
-  const { response, verdicts } = readExchange({ op, request, params, answer, durationMs }, target.profile, createRedactor(target.tokens));
-  return { exchange: { ...response, index, startedAt, token }, verdicts };
+  const response = readExchange({ op, request, params, answer, durationMs }, target.profile, createRedactor(target.tokens));
+  return { ...response, index, startedAt, token };
 }
 
 /**
- * The exchanges of a traffic file, read; the side verdicts in recorded order. An exchange the harness
- * cannot read (an exception of its own) is left out, and every rule of its operation gets `error`.
+ * The exchanges of a traffic file, read. An exchange the harness cannot read (an exception of its own)
+ * is left out, and every rule of its operation gets `error`.
  */
 export function readTrafficFile(file: TrafficFile, target: Pick<Target, 'profile' | 'tokens'>): ReadTraffic {
   const exchanges: RecordedExchange[] = [];
-  const sideVerdicts: Verdict[] = [];
+  const readErrors: Verdict[] = [];
   for (const wire of file.exchanges) {
     try {
-      const { exchange, verdicts } = readRecordedWire(wire, target);
-      exchanges.push(exchange);
-      sideVerdicts.push(...verdicts);
+      exchanges.push(readRecordedWire(wire, target));
     } catch (error) {
       // A harness error reading one exchange: the rules that judge its operation get `error`; the others go on.
       const where = new Error(`reading recorded exchange #${wire.index} (${wire.op}): ${oneLine(error)}`);
       if (error instanceof Error && error.stack) where.stack = `${where.message}\n${error.stack.split('\n').slice(1).join('\n')}`;
-      for (const rule of loadRules().rules) if (rule.operations.includes(wire.op)) sideVerdicts.push(harnessErrorVerdict(rule.id, where));
+      for (const rule of loadRules().rules) if (rule.operations.includes(wire.op)) readErrors.push(harnessErrorVerdict(rule.id, where));
     }
   }
-  return { traffic: recordedTraffic(exchanges), sideVerdicts, sources: file.sources };
+  return { traffic: recordedTraffic(exchanges), readErrors, sources: file.sources };
 }
 
 /** Exchanges as RecordedTraffic, in recorded order (by index). */

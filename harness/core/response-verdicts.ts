@@ -6,39 +6,59 @@ import { findRule, valueAt } from '../contract';
 import { harnessErrorVerdict } from './harness-error';
 
 /**
- * The verdicts every answered request earns on the cross-cutting rules: `schema.<op>`,
- * `envelope.shape`, `envelope.datetime-format` (from validation), `envelope.http-status` and
- * `envelope.error-signal` (from the profile's outcome convention: the code as its codeType, the
- * messages in any form or the declared errorsForm). Only rules of the catalogue
- * that list the operation are judged; a validation issue of a rule that does not cover the answer is
- * that rule's harness error (`error`), never a throw that would take the caller's verdicts with it.
+ * The verdicts one answered request earns on the cross-cutting rules: `schema.<op>`, `envelope.shape`,
+ * `envelope.datetime-format` (from validation), `envelope.http-status` and `envelope.error-signal` (from
+ * the profile's outcome convention: the code as its codeType, the messages in any form or the declared
+ * errorsForm). Pure: the rules' judges (checks/shared/traffic/answer-verdicts.ts) call `answerVerdicts`
+ * for their own rule on every exchange, live and offline alike.
  */
 export function responseVerdicts(response: ApiResponse, profile: Profile): Verdict[] {
+  const rules = new Set([...VERDICT_RULES.map((rule) => rule(response.op)), ...response.validation.issues.map((issue) => issueOwner(issue.rule, response))]);
+  return [...rules].flatMap((rule) => answerVerdicts(rule, response, profile));
+}
+
+/** The rules an answer may earn a verdict of (the catalogue decides which of them list its operation). */
+const VERDICT_RULES = [(op: string) => `schema.${op}`, () => 'envelope.shape', () => 'envelope.datetime-format', () => 'envelope.http-status', () => 'envelope.error-signal'];
+
+/**
+ * The verdicts one answer earns on one rule (none when the rule does not judge it). Only a rule of the
+ * catalogue that lists the operation is judged; a validation issue of a rule that does not cover the
+ * answer is a harness error (the validator and the catalogue disagree) of its owner (issueOwner): that
+ * rule's `error`, never a throw that would take other rules' verdicts with it.
+ */
+export function answerVerdicts(rule: string, response: ApiResponse, profile: Profile): Verdict[] {
   if (response.outcome === 'transport') return [];
   const success = response.outcome === 'success';
   const json = response.body !== undefined;
-  const judged = [
-    { rule: `schema.${response.op}`, applies: success },
-    { rule: 'envelope.shape', applies: json },
-    { rule: 'envelope.datetime-format', applies: success },
-  ];
-  const verdicts = judged
-    .filter(({ rule, applies }) => appliesTo(rule, response) && (applies || hasIssues(rule, response)))
-    .map(({ rule }) => validationVerdict(rule, response));
-
-  // An issue no judged rule covers is a harness error (the validator and the catalogue disagree): that rule's
-  // verdict is `error`, and the answer's other verdicts, and the check that asked, go on.
-  const outOfScope = new Set(response.validation.issues.filter((issue) => !judged.some(({ rule }) => rule === issue.rule) || !appliesTo(issue.rule, response)).map((issue) => issue.rule));
-  for (const rule of outOfScope) {
-    const error = new Error(`the validator reported an issue of rule "${rule}" on ${response.op}, which that rule does not cover`);
-    const owner = [rule, `schema.${response.op}`].find((id) => findRule(id));
-    // No rule to carry it: the check that asked gets the harness error.
-    if (owner === undefined) throw error;
-    verdicts.push(harnessErrorVerdict(owner, error));
+  const verdicts: Verdict[] = [];
+  const validated = VALIDATED[rule] ?? (rule === `schema.${response.op}` ? (s: boolean) => s : undefined);
+  if (validated && appliesTo(rule, response) && (validated(success, json) || hasIssues(rule, response))) verdicts.push(validationVerdict(rule, response));
+  const strays = new Set(response.validation.issues.filter((issue) => !inScope(issue.rule, response) && issueOwner(issue.rule, response) === rule).map((issue) => issue.rule));
+  for (const stray of strays) {
+    verdicts.push(harnessErrorVerdict(rule, new Error(`the validator reported an issue of rule "${stray}" on ${response.op}, which that rule does not cover`)));
   }
-  if (json && appliesTo('envelope.http-status', response)) verdicts.push(httpStatusVerdict(response, profile));
-  if (json && appliesTo('envelope.error-signal', response)) verdicts.push(errorSignalVerdict(response, profile));
+  if (json && appliesTo(rule, response) && rule === 'envelope.http-status') verdicts.push(httpStatusVerdict(response, profile));
+  if (json && appliesTo(rule, response) && rule === 'envelope.error-signal') verdicts.push(errorSignalVerdict(response, profile));
   return verdicts;
+}
+
+/** The rules judged from the validation report, and when each applies (a success; any JSON answer). */
+const VALIDATED: Record<string, (success: boolean, json: boolean) => boolean> = {
+  'envelope.shape': (_success, json) => json,
+  'envelope.datetime-format': (success) => success,
+};
+
+/** Whether the validator's issue of this rule is one the rule judges on this answer. */
+function inScope(rule: string, response: ApiResponse): boolean {
+  return (rule === `schema.${response.op}` || rule in VALIDATED) && appliesTo(rule, response);
+}
+
+/**
+ * The rule whose harness error an issue outside its rule's scope is: its own rule when the catalogue has
+ * it, else the operation's schema rule, else envelope.shape (every JSON answer's rule).
+ */
+export function issueOwner(rule: string, response: Pick<ApiResponse, 'op'>): string {
+  return [rule, `schema.${response.op}`].find((id) => findRule(id)) ?? 'envelope.shape';
 }
 
 /**

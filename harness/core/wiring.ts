@@ -32,20 +32,17 @@ export function newRecording(target: Target, declared: readonly string[]): Recor
   return { judge: new Judge(declared, target), coverage: new Coverage() };
 }
 
-/** Where a client's verdicts and transport failures go (its requests are always counted in the recording). */
-export type ClientReports = Pick<RequestRecorder, 'verdict' | 'transportFailure' | 'exchange'>;
+/** Where a client's transport failures and exchanges go (its requests are always counted in the recording). */
+export type ClientReports = Pick<RequestRecorder, 'transportFailure' | 'exchange'>;
 
-/** The judge records the verdicts; transport failures are left to the caller (the client throws them). */
-export const judgeReports = (recording: Recording): ClientReports => ({
-  verdict: (verdict) => recording.judge.record(verdict),
-  transportFailure: () => undefined,
-});
+/** Transport failures are left to the caller (the client throws them); exchanges go nowhere. */
+const callerReports: ClientReports = { transportFailure: () => undefined };
 
 /**
- * A client that counts every request in the recording (judge and coverage) and reports verdicts and
- * transport failures as told; the run's rate cap is shared by its `workers`.
+ * A client that counts every request in the recording (judge and coverage) and reports transport
+ * failures and exchanges as told; the run's rate cap is shared by its `workers`.
  */
-export function wiredClient(target: Target, recording: Recording, workers: number, report: ClientReports = judgeReports(recording)): ApiClient {
+export function wiredClient(target: Target, recording: Recording, workers: number, report: ClientReports = callerReports): ApiClient {
   return createApiClient(target, {
     rateLimiter: sharedRateLimiter(target.maxRps / Math.max(1, workers)),
     recorder: {

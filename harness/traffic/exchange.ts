@@ -69,7 +69,7 @@ export function normalizeExchange(original: RawExchange, index: number, context:
 export function recordedExchange(target: Target, raw: RawExchange, index: number, standIns = new TokenStandIns()): RecordedExchange {
   const wire = normalizeExchange(raw, index, contextOf(target, standIns));
   if ('dropped' in wire) throw new Error(`recordedExchange: ${raw.method} ${raw.url} is no exchange with ${target.baseUrl} (${wire.dropped})`);
-  return readRecordedWire(wire, target).exchange;
+  return readRecordedWire(wire, target);
 }
 
 /**
@@ -84,7 +84,7 @@ export function trafficOf(target: Target, raws: readonly RawExchange[], { knowTo
   return recordedTraffic(raws.map((raw, index) => {
     const wire = normalizeExchange(raw, index, context);
     if ('dropped' in wire) throw new Error(`trafficOf: ${raw.method} ${raw.url} is no exchange with ${target.baseUrl} (${wire.dropped})`);
-    return readRecordedWire(wire, target).exchange;
+    return readRecordedWire(wire, target);
   }));
 }
 

@@ -124,7 +124,7 @@ describe('client through the rest profile', () => {
   test('a 2xx body is the payload; records and paging come from its pointers', async () => {
     const body = { items: [group(1, { dateAdded: '2024-01-02T03:04:05Z', dateModified: '2024-01-02T03:04:05Z' })], page: 1, perPage: 20, totalPages: 1, total: 1 };
     nock(ORIGIN).get('/v1/groups/search').query(true).reply(200, body);
-    const { recorder, verdictOf } = recordingRecorder();
+    const { recorder, verdictOf } = recordingRecorder(rest().profile);
     const response = await createApiClient(rest(), { recorder }).call('groups.search');
     assert.equal(response.outcome, 'success');
     assert.equal(response.records?.length, 1);
@@ -135,7 +135,7 @@ describe('client through the rest profile', () => {
 
   test('a 4xx is outcome error with the code and messages of its error body', async () => {
     nock(ORIGIN).get('/v1/groups/search').query(true).reply(403, restError(7, 'forbidden'));
-    const { recorder, verdictOf } = recordingRecorder();
+    const { recorder, verdictOf } = recordingRecorder(rest().profile);
     const response = await createApiClient(rest(), { recorder }).call('groups.search');
     assert.equal(response.outcome, 'error');
     assert.equal(response.code, 7);

@@ -8,7 +8,9 @@ import './support/nock-on-node20';
 import assert from 'node:assert/strict';
 import { after, afterEach, test } from 'node:test';
 import nock from 'nock';
+import type { ApiResponse } from '../../harness/core/api-response';
 import { createApiClient, type RequestRecorder } from '../../harness/core/client';
+import { responseVerdicts } from '../../harness/core/response-verdicts';
 import { Judge } from '../../harness/core/judge';
 import { createRateLimiter } from '../../harness/core/rate-limit';
 import { backoffMs, MAX_RATE_LIMITED_ATTEMPTS, rateLimitDecision, rateLimitSignal, retryAfterMs } from '../../harness/core/rate-limit-signal';
@@ -31,7 +33,8 @@ function counting(): RequestRecorder & { limited: number; verdicts: number; fail
     verdicts: 0,
     failures: [] as TransportError[],
     request: () => undefined,
-    verdict: () => void (recorder.verdicts += 1),
+    // The schema/envelope verdicts each logged exchange earns (as those rules' judges read it).
+    exchange: (response: ApiResponse) => void (recorder.verdicts += responseVerdicts(response, testTarget().profile).length),
     transportFailure: (error: TransportError) => void recorder.failures.push(error),
     rateLimited: () => void (recorder.limited += 1),
   };
@@ -89,7 +92,7 @@ test('429 with Retry-After (seconds, then an HTTP date) is waited out and retrie
   assert.equal(response.outcome, 'success');
   assert.equal(recorder.limited, 2);
   assert.ok(waited >= 1900 && waited < 6000, `waited ${waited} ms for Retry-After 1 s twice`);
-  assert.ok(recorder.verdicts > 0, 'the real answer earns its side verdicts');
+  assert.ok(recorder.verdicts > 0, 'the real answer is logged, and earns its schema/envelope verdicts');
   assert.deepEqual(recorder.failures, []);
   assert.ok(nock.isDone());
 });

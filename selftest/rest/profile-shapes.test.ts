@@ -30,8 +30,9 @@ function profileFile(name: string, patch: Record<string, unknown>): string {
 
 async function signalOf(profilePath: string, reply: { status: number; body: unknown }) {
   nock(ORIGIN).get('/v1/groups/search').query(true).reply(reply.status, reply.body as nock.Body);
-  const { recorder, verdictOf } = recordingRecorder();
-  const response = await createApiClient(testTarget({ EMS_PROFILE: profilePath }), { recorder }).call('groups.search');
+  const target = testTarget({ EMS_PROFILE: profilePath });
+  const { recorder, verdictOf } = recordingRecorder(target.profile);
+  const response = await createApiClient(target, { recorder }).call('groups.search');
   return { response, signal: verdictOf('envelope.error-signal')[0], shape: verdictOf('envelope.shape')[0] };
 }
 

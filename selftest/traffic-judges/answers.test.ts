@@ -1,4 +1,4 @@
-/** The schema and envelope rules on recorded answers: the side verdicts of every answer, and what each rule needs to have seen. */
+/** The schema and envelope judges on recorded answers: the verdicts every answer earns, and what each rule needs to have seen. */
 import { describe, test } from 'node:test';
 import { checks as contactsImport } from '../../checks/contacts.import';
 import { checks as envelope } from '../../checks/envelope';

@@ -44,6 +44,9 @@ describe('exports traffic judges', () => {
     assert.equal((await judged(check, bothJobs(), budgeted)).verdict, 'pass');
     const never = await judged(check, [request(), pending(1), pending(5), pending(10)], budgeted);
     assert.equal(never.verdict, 'fail', never.reason);
+    // A new job asked its status once at once is no job polled through a budget, however short the budget.
+    const askedOnce = await judged(check, [...bothJobs(), call('exports.emails', { startDate: '2024-05-03', endDate: '2024-05-03' }, ok({ jobID: 9 }), at(5)), poll({ status: 'Pending' }, 5, 9)], testTarget({ EMS_EXPORT_BUDGET_S: '2' }));
+    assert.equal(askedOnce.verdict, 'pass', askedOnce.reason);
     const short = await judged(check, [request(), pending(1)], budgeted);
     assert.match(`${short.verdict} ${short.reason}`, /^inconclusive not observed in the traffic/);
   });
@@ -111,4 +114,39 @@ describe('exports traffic judges', () => {
       fail: [request(), pending(1), poll({ status: 'Failed' }, 2)],
       none: flow(),
     }));
+
+  describe('exports.getFile.availability (no Date header: the target\'s clock within 3 s of ours)', () => {
+    // The job completes 2 s in with a fileExpiration 20 s in; downloads at the seconds given (and one after it).
+    const soon = () => [request(), pending(1), completed({ fileExpiration: '2024-06-01 12:00:20' })];
+    const fetches = (...answers: Array<[number, boolean]>) => answers.map(([seconds, served]) => download(served ? zipOf(FILE) : undefined, seconds));
+    const rule = 'exports.getFile.availability';
+
+    test('should pass a file served again at once and after a pause, and refused once fileExpiration has passed', () =>
+      expectVerdicts(rule, {
+        pass: [...soon(), ...fetches([3, true], [4, true], [6, true], [25, false])],
+        fail: [...soon(), ...fetches([3, true], [4, false], [6, false], [25, false])],
+      }));
+
+    test('should fail a file still served once fileExpiration has surely passed', async () => {
+      const late = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [6, true], [25, true])]);
+      assert.equal(late.verdict, 'fail', late.reason);
+      assert.match(late.reason ?? '', /refuses the file of ABC once its fileExpiration "2024-06-01 12:00:20" has passed/);
+    });
+
+    test('should leave it inconclusive, naming the half never exercised, when the traffic holds part of the statement', async () => {
+      const noPause = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [4, true], [25, false])]);
+      assert.equal(noPause.verdict, 'inconclusive', noPause.reason);
+      assert.match(noPause.reason ?? '', /never exercised: the file served again 1\.5 s or more after its first download/);
+      const noExpiry = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [6, true])]);
+      assert.match(`${noExpiry.verdict} ${noExpiry.reason}`, /^inconclusive .*never exercised: getFile asked once fileExpiration had surely passed/);
+      // A file never served, or one whose fileExpiration had passed when its job completed, is another rule's failure.
+      const neverServed = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, false], [6, false], [25, false])]);
+      assert.equal(neverServed.verdict, 'inconclusive', neverServed.reason);
+      const expired = [request(), completed({ fileExpiration: '2024-06-01 11:00:00' }), ...fetches([3, true], [6, true], [25, true])];
+      assert.equal((await judged(checkOf(checks, rule), expired)).verdict, 'inconclusive');
+      // A fetch within the clocks' doubt around fileExpiration decides neither half.
+      const doubtful = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [6, true], [19, true])]);
+      assert.equal(doubtful.verdict, 'inconclusive', doubtful.reason);
+    });
+  });
 });

@@ -1,11 +1,11 @@
 /**
  * Recorded traffic for the traffic judges' unit tests: raw exchanges built the way a conforming target
  * answers (a search pages a list of records), read with harness/traffic's builder, and a check's
- * `traffic` judge run on them with the side verdicts a traffic run records (harness/core judgeTraffic).
+ * judge run on them, as a traffic run runs it (harness/core judgeTraffic).
  */
 import assert from 'node:assert/strict';
 import { operationInfo } from '../../harness/contract';
-import { Judge, responseVerdicts, type Check, type RuleJudge, type Target } from '../../harness/core';
+import { Judge, type Check, type RuleJudge, type Target } from '../../harness/core';
 import { ruleJudge as bindJudge } from '../../harness/core/rule-judge';
 import { trafficOf, type RawExchange } from '../../harness/traffic';
 import type { OperationKey, Verdict } from '../../harness/types';
@@ -83,13 +83,12 @@ export function search(op: 'groups.search' | 'emails.search', params: Params, al
 export const walk = (op: 'groups.search' | 'emails.search', params: Params, all: Row[], rpp: number, options: Call = {}): RawExchange[] =>
   Array.from({ length: Math.max(1, Math.ceil(all.length / rpp)) }, (_, i) => search(op, { ...params, rpp, page: i + 1 }, all, options));
 
-/** The folded verdict of a check's rule on the traffic: its `traffic` judge, and the side verdicts every answer earns. */
+/** The folded verdict of a check's rule on the traffic: its judge's. */
 export async function judged(check: Check, raws: RawExchange[], targetOf: Target = target, reading: { knowTokens?: boolean } = {}): Promise<Verdict> {
   const traffic = trafficOf(targetOf, raws, reading);
   const { rule } = check;
   const judge = new Judge([rule], targetOf);
   const ruleJudge: RuleJudge = { ...bindJudge(judge, rule), property: () => Promise.reject(new Error('a traffic judge runs no property')) };
-  for (const exchange of traffic.exchanges) for (const verdict of responseVerdicts(exchange, targetOf.profile)) if (verdict.rule === rule) judge.record(verdict);
   await check.judge!({ target: targetOf, judge: ruleJudge, traffic });
   return judge.verdicts().find((verdict) => verdict.rule === rule) ?? { rule, verdict: 'skipped', evidence: [], requests: 0 };
 }

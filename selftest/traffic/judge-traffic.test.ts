@@ -10,7 +10,8 @@ const traffic = trafficOf(target, [
   { method: 'GET', url: `${target.baseUrl}/helper/ping`, status: 200, responseBody: pong },
   { method: 'GET', url: `${target.baseUrl}/helper/ping`, status: 200, responseBody: { ...pong, data: {} } },
 ]);
-const recorded: ReadTraffic = { traffic, sideVerdicts: [{ rule: 'schema.helper.ping', verdict: 'pass', evidence: [], requests: 0 }], sources: [] };
+const unreadable = { rule: 'schema.helper.ping', verdict: 'error' as const, reason: 'harness error: reading recorded exchange #9 (helper.ping): x', evidence: [], requests: 0 };
+const recorded: ReadTraffic = { traffic, readErrors: [unreadable], sources: [] };
 const never = () => assert.fail('a traffic run calls no `run`');
 
 async function judged(check: ReturnType<typeof defineCheck>) {
@@ -27,9 +28,9 @@ describe('judgeTraffic: a rule judged on recorded traffic', () => {
     assert.equal(verdict?.requests, 2, 'the recorded exchanges of its operations');
   });
 
-  test("the side verdicts of every recorded answer decide the rule's check without a judge (schema, envelope)", async () => {
-    const verdicts = await judged(defineCheck({ rule: 'schema.helper.ping', title: 't', run: never }));
-    assert.deepEqual(verdicts.map((v) => v.verdict), ['pass']);
+  test("an unreadable recorded exchange of the rule's operations is the rule's harness error, whatever its judge says", async () => {
+    const verdicts = await judged(defineCheck({ rule: 'schema.helper.ping', title: 't', judge: ({ judge }) => judge.pass() }));
+    assert.deepEqual(verdicts.map((v) => v.verdict), ['error']);
   });
 
   test('a traffic judge is handed the target, its rule judge and the traffic', async () => {

@@ -1,11 +1,12 @@
 /**
- * The schema and envelope rules on recorded answers. Live, the client records their verdicts on the side
- * of every answer; a traffic run records the same verdicts from every recorded exchange (harness/core
- * judgeTraffic), and the rule also needs to have seen what its live check asks for (a success, a
- * refusal, a record).
+ * The schema and envelope rules: one judge over every exchange of their operations, live and offline
+ * alike. Each answer earns its verdicts on the rule (answerVerdicts: from the validation report riding on
+ * the answer, or the profile's outcome convention); the rule also needs to have seen the answers its
+ * statement speaks of (a success, a refusal, a record).
  */
 import { ruleById } from '../../../harness/contract';
-import { NOT_OBSERVED, responseVerdicts, type RecordedExchange, type RecordedTraffic, type TrafficContext } from '../../../harness/core';
+import { answerVerdicts, issueOwner, NOT_OBSERVED, responseEvidence, type RecordedExchange, type RecordedTraffic, type TrafficContext } from '../../../harness/core';
+import type { ToleratedQuirk, Verdict } from '../../../harness/types';
 import { headerOnly } from './fit-requests';
 
 export interface AnswerNeed {
@@ -36,23 +37,41 @@ export const A_SUCCESS_TO_A_USER_TOKEN: AnswerNeed = {
 export const A_RECORD: AnswerNeed = { what: 'success holding a record', seen: (e) => e.outcome === 'success' && (e.records ?? []).length > 0 };
 
 /**
- * Judges the rule on recorded answers. The verdict each answer earns on the side (as live, where the
- * client records it) is recorded by the traffic run itself (harness/core judgeTraffic); this adds what
- * the live check adds: a recorded answer whose HTTP status the profile does not know fails the rule
- * (with `statusFails`), and the rule stays inconclusive until the traffic shows what it needs.
+ * Judges the rule on every exchange of its operations (and on any answer the validator reported an issue
+ * of the rule on, which the rule does not cover: that is the rule's harness error, the others' verdicts
+ * stand). Each answer that breaks the rule is a failure with its evidence (the first MAX_FAILURES answers;
+ * the reason counts them all); an answer whose HTTP status the profile does not know (read as a transport
+ * failure; a rate limit's answer is never judged) fails it with `statusFails`. Passes when every judged answer held and the traffic shows what
+ * the rule needs; inconclusive, naming what was never seen, otherwise.
  */
 export function judgeAnswerRule({ judge, target, traffic }: TrafficContext, { needs = [], statusFails = false }: AnswerRuleOptions = {}): void {
-  const operations = new Set(ruleById(judge.rule).operations);
+  const { rule } = judge;
+  const operations = new Set<string>(ruleById(rule).operations);
   const exchanges = traffic.exchanges.filter((exchange) => operations.has(exchange.op));
-  let failures = 0;
-  for (const exchange of exchanges) {
-    if (!statusFails || exchange.outcome !== 'transport' || exchange.status === undefined || failures >= MAX_FAILURES) continue;
-    failures += 1;
-    judge.fail(`HTTP ${exchange.status} is no status the target profile declares (${exchange.transport?.reason})`, exchange);
+  const strays = traffic.exchanges.filter((exchange) => !operations.has(exchange.op) && exchange.validation.issues.some((issue) => issueOwner(issue.rule, exchange) === rule));
+  const failures: Verdict[] = [];
+  const tolerated: ToleratedQuirk[] = [];
+  let judged = 0;
+  for (const exchange of [...exchanges, ...strays]) {
+    if (statusFails && exchange.outcome === 'transport' && exchange.status !== undefined && exchange.transport?.reason !== 'rate-limited') {
+      const reason = `HTTP ${exchange.status} is no status the target profile declares (${exchange.transport?.reason})`;
+      failures.push({ rule, verdict: 'fail', reason, evidence: [responseEvidence(exchange, reason)], requests: 0 });
+      continue;
+    }
+    for (const verdict of answerVerdicts(rule, exchange, target.profile)) {
+      if (verdict.verdict === 'pass') judged += 1;
+      else if (verdict.verdict === 'error') judge.record(verdict);
+      else failures.push(verdict);
+      tolerated.push(...(verdict.tolerated ?? []));
+    }
   }
-  if (failures > 0) return;
-  const judged = exchanges.filter((exchange) => exchange.outcome !== 'transport' && responseVerdicts(exchange, target.profile).some((v) => v.rule === judge.rule)).length;
+  if (failures.length > 0) {
+    const more = failures.length > MAX_FAILURES ? ` (${failures.length} answers of ${exchanges.length} break the rule)` : '';
+    for (const failure of failures.slice(0, MAX_FAILURES)) judge.record({ ...failure, reason: `${failure.reason}${more}` });
+    return;
+  }
   const unseen = needs.filter((need) => !exchanges.some((exchange) => need.seen(exchange, traffic))).map((need) => need.what);
   if (judged === 0) judge.inconclusive(`${NOT_OBSERVED}: no answer of ${[...operations].join(', ')} the rule applies to`);
   else if (unseen.length > 0) judge.inconclusive(`${NOT_OBSERVED}: no ${unseen.join(' and no ')} among the ${exchanges.length} answers of its operations`);
+  else judge.record({ verdict: 'pass', reason: `${judged} answers of ${[...operations].join(', ')} held`, evidence: [], requests: 0, ...(tolerated.length > 0 ? { tolerated } : {}) });
 }
