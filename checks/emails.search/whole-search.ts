@@ -1,7 +1,6 @@
 /** A search read whole (every page at the largest rpp), and the page to show as evidence. */
 import type { ApiClient, ApiResponse, Sample } from '../../harness/core';
-import { walkPages, type PageWalk } from '../../harness/oracles';
-import { inUniqueOrder } from '../shared/search';
+import { inUniqueOrder, walkPages, type PageWalk } from '../shared/search';
 import { OP, RPP_MAX } from './documented-values';
 import { idsOf, type Params } from './email-records';
 

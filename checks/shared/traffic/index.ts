@@ -8,6 +8,7 @@ export * from './searches';
 export * from './page-sizes';
 export * from './orders';
 export * from './refusals';
+export * from './methods';
 export * from './filters';
 export * from './paging';
 export * from './export-jobs';
