@@ -8,4 +8,5 @@ export * from './paging-totals';
 export * from './sorting';
 export * from './enums';
 export * from './filters';
+export * from './filter-subsets';
 export * from './explore';

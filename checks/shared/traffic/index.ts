@@ -9,6 +9,7 @@ export * from './page-sizes';
 export * from './orders';
 export * from './refusals';
 export * from './methods';
+export * from './filter-subsets';
 export * from './filters';
 export * from './paging';
 export * from './export-jobs';
