@@ -1,4 +1,4 @@
-/** Generic checks of a documented search (groups/search, emails/search), each judging through the calling check's judge. */
+/** Drivers of a documented search (groups/search, emails/search): they send, the rules' judges (checks/shared/traffic) decide. */
 export * from './records';
 export * from './walk-pages';
 export * from './search-all';
