@@ -56,7 +56,7 @@ export function judgeMethods(ctx: TrafficContext, op: SearchOp): void {
       const after = exchanges.slice(at + 1).find((e) => e.method === 'GET');
       const gets = [before, after].filter((e): e is RecordedExchange => e !== undefined);
       if (gets.length === 0) return;
-      const label = `${JSON.stringify(post.params)}`;
+      const label = JSON.stringify(post.params);
       if (gets.every((get) => get.outcome !== post.outcome)) {
         tally.expect(false, {
           title: `GET and POST with the same parameters have the same outcome (${label})`, expected: gets[0]!.outcome,
