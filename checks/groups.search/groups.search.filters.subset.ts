@@ -15,11 +15,13 @@ export default defineCheck({
     const { groups } = await discoverGroups(ctx);
     await driveFiltersSubset(ctx, OP, filterCandidates(groups), everyGroup(), Object.keys(GROUP_PREDICATES), { numRuns: 20 });
   },
-  judge: (ctx) =>
+  judge(ctx) {
+    // status=All and type=All select every group (the value no group carries).
+    const widest: Record<string, string> = { status: filterValues('status').widest, type: filterValues('type').widest };
     judgeFiltersSubset(ctx, OP, {
       filters: rulesFilters(OP, RULE),
-      // status=All and type=All select every group (the value no group carries).
-      selectsAll: (name, value) => (name === 'status' || name === 'type') && sameText(value, filterValues(name).widest),
+      selectsAll: (name, value) => name in widest && sameText(value, widest[name]),
       predicates: GROUP_PREDICATES,
-    }),
+    });
+  },
 });

@@ -14,6 +14,8 @@ import { TrafficTally } from './tally';
 /** A search read whole: the filters it sent (normalized), its records, and where it was read. */
 interface WholeSearch {
   filters: Map<string, unknown>;
+  /** Each filter's value as JSON, to compare searches quickly. */
+  texts: Map<string, string>;
   ids: Set<unknown>;
   records: SearchRecord[];
   first: RecordedExchange;
@@ -38,20 +40,22 @@ const hasDefault = (op: SearchOp, name: string): boolean => {
   return schema !== undefined && (schema.default !== undefined || schema['x-default'] !== undefined);
 };
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * The filters `narrow` adds to `wide`, when it only adds filters (every filter of `wide` it keeps as is
  * or narrows from a value that selects every record); undefined when they are not so related.
  */
 function addedFilters(op: SearchOp, rule: SubsetRule, wide: WholeSearch, narrow: WholeSearch): string[] | undefined {
   const added: string[] = [];
-  for (const name of new Set([...wide.filters.keys(), ...narrow.filters.keys()])) {
-    const [w, n] = [wide.filters.get(name), narrow.filters.get(name)];
-    if (same(w, n)) continue;
-    if (n === undefined) return undefined;
-    const wideSelectsAll = w === undefined ? !hasDefault(op, name) || (rule.selectsAll?.(name, normalizedValue(op, name, paramSchemas(op)[name]?.default)) ?? false) : (rule.selectsAll?.(name, w) ?? false);
-    if (!wideSelectsAll) return undefined;
+  for (const [name, text] of wide.texts) {
+    const other = narrow.texts.get(name);
+    if (other === text) continue;
+    if (other === undefined || !(rule.selectsAll?.(name, wide.filters.get(name)) ?? false)) return undefined;
+    added.push(name);
+  }
+  for (const name of narrow.texts.keys()) {
+    if (wide.texts.has(name)) continue;
+    // Left out of the wider search: no filter when the spec gives it no default, else its default.
+    if (hasDefault(op, name) && !(rule.selectsAll?.(name, normalizedValue(op, name, paramSchemas(op)[name]?.default)) ?? false)) return undefined;
     added.push(name);
   }
   return added.length > 0 ? added : undefined;
@@ -70,7 +74,8 @@ function wholeSearches(ctx: TrafficContext, op: SearchOp): WholeSearch[] {
         .filter(([name, value]) => value !== undefined && ![...PAGING, ...ORDER].includes(name as never))
         .map(([name, value]) => [name, normalizedValue(op, name, value)] as const),
     );
-    found.push({ filters, ids: new Set(walk.ids), records: walk.records, first, last: walk.pages.at(-1)! });
+    const texts = new Map([...filters].map(([name, value]) => [name, JSON.stringify(value)] as const));
+    found.push({ filters, texts, ids: new Set(walk.ids), records: walk.records, first, last: walk.pages.at(-1)! });
   }
   return found;
 }
@@ -94,10 +99,13 @@ export function judgeFiltersSubset(ctx: TrafficContext, op: SearchOp, rule: Subs
   const id = idField(op);
   const addedOnce = new Set<string>();
   for (const narrow of searches) {
+    const wider: WholeSearch[] = [];
     for (const wide of searches) {
-      if (wide === narrow) continue;
+      // A wider search keeps none of its filters away from the narrower one: it never has more.
+      if (wide === narrow || wide.texts.size > narrow.texts.size) continue;
       const added = addedFilters(op, rule, wide, narrow);
       if (!added) continue;
+      wider.push(wide);
       const extra = narrow.records.filter((record) => !wide.ids.has(record[id]));
       // A record first seen after the wider search was read may have been created since: it tells nothing.
       const existed = extra.filter((record) => (seen.get(record[id]) ?? Infinity) < wide.first.index);
@@ -113,25 +121,25 @@ export function judgeFiltersSubset(ctx: TrafficContext, op: SearchOp, rule: Subs
         response: narrow.last,
       })) for (const name of added) addedOnce.add(name);
     }
-    judgePredicates(op, rule, tally, narrow, searches);
+    judgePredicates(op, rule, tally, narrow, wider);
   }
   const missing = rule.filters.filter((name) => !addedOnce.has(name)).map((name) => `${name} was never added to a search read whole`);
   tally.record(ctx.judge, { none: 'no search read whole next to the same search with a filter added, also read whole', missing });
 }
 
 /**
- * Every record of a search satisfies each of its filters that has a predicate, where a wider search with
- * that filter (fewer other filters) returns only records satisfying it: combining filters broke it. A
+ * Every record of a search satisfies each of its filters that has a predicate, where a `wider` search
+ * with that filter (fewer other filters) returns only records satisfying it: combining filters broke it. A
  * filter that misbehaves without the others is its own rule's failure.
  */
-function judgePredicates(op: SearchOp, rule: SubsetRule, tally: TrafficTally, narrow: WholeSearch, searches: readonly WholeSearch[]): void {
+function judgePredicates(op: SearchOp, rule: SubsetRule, tally: TrafficTally, narrow: WholeSearch, wider: readonly WholeSearch[]): void {
   for (const [name, value] of narrow.filters) {
     const satisfies = rule.predicates?.[name];
     if (!satisfies) continue;
-    const misfits = narrow.records.filter((record) => !satisfies(record, value));
-    const fewer = searches.filter((other) => other !== narrow && same(other.filters.get(name), value) && addedFilters(op, rule, other, narrow) !== undefined);
+    const fewer = wider.filter((other) => other.texts.get(name) === narrow.texts.get(name));
     if (fewer.length === 0) continue;
-    const clean = fewer.find((other) => other.records.every((record) => satisfies(record, value)));
+    const misfits = narrow.records.filter((record) => !satisfies(record, value));
+    const clean = misfits.length === 0 ? undefined : fewer.find((other) => other.records.every((record) => satisfies(record, value)));
     if (misfits.length > 0 && !clean) {
       tally.skip(`${name}=${JSON.stringify(value)} returns records that do not satisfy it with fewer filters too (judged by the filter's own rule)`);
       continue;
