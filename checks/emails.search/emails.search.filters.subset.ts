@@ -3,6 +3,7 @@ import { driveFiltersSubset } from '../shared/search';
 import { judgeFiltersSubset, rulesFilters } from '../shared/traffic';
 import { OP } from './documented-values';
 import { emailCatalogue } from './email-catalogue';
+import { idsOf } from './email-records';
 import { filterCandidates, transactionalCategories } from './filter-candidates';
 
 const RULE = 'emails.search.filters.subset';
@@ -17,8 +18,11 @@ export default defineCheck({
     const categories = transactionalCategories(ctx.target);
     // Each base keeps its widest status; the filters come from the records each base returned. Only
     // subsets are judged here: that each filter selects the right records is its own rule.
+    const fromManual = filterCandidates(manual, ['userID', 'title', 'subject', 'emailIDs', 'parentEmailID', 'campaignID']);
+    // No email names a parent: an email's own ID as parentEmailID (likely selecting nothing) still adds the filter.
+    if (fromManual.parentEmailID!.length === 0) fromManual.parentEmailID = idsOf(manual.records).slice(0, 3);
     const runs = [
-      { base: manual, candidates: filterCandidates(manual, ['userID', 'title', 'subject', 'emailIDs', 'parentEmailID', 'campaignID']) },
+      { base: manual, candidates: fromManual },
       {
         base: transactional,
         candidates: {

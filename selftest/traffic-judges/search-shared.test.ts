@@ -113,6 +113,17 @@ describe('the judges of the rules both searches share', () => {
     assert.notEqual(verdict.verdict, 'fail', verdict.reason);
   });
 
+  test('should not fail rpp.bounds on a refused page beyond the last (interface.md leaves it open)', async () => {
+    const outside = [0, -5, 300, 12.5, 'abc'].map((rpp) => call(GROUPS, { rpp }, refused('rpp')));
+    const verdict = await judged(checkOf(groupChecks, 'groups.search.rpp.bounds'), [
+      search(GROUPS, { rpp: 10, page: 1 }, ALL),
+      search(GROUPS, { rpp: 10, page: 2 }, ALL),
+      call(GROUPS, { rpp: 10, page: 9 }, refused('page 9 is beyond the last page (3)')),
+      ...outside,
+    ]);
+    assert.equal(verdict.verdict, 'pass', verdict.reason);
+  });
+
   test('should leave page.minimum inconclusive when the traffic tried only page=0', async () => {
     const verdict = await judged(checkOf(groupChecks, 'groups.search.page.minimum'), [search(GROUPS, { page: 1 }, ALL), call(GROUPS, { page: 0 }, refused('page'))]);
     assert.equal(verdict.verdict, 'inconclusive', verdict.reason);

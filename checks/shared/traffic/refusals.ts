@@ -12,6 +12,7 @@ import type { SearchOp } from '../search';
 import { fitRequest, othersAccepted } from './fit-requests';
 import { effectiveValue, enumStanding, integerStanding, listOf, paramSchemas, type Standing } from './sent-params';
 import { sentWindow, windowStanding } from './sent-window';
+import { afterFirstPage } from './searches';
 import { TrafficTally } from './tally';
 
 /** Where a request stands on what a rule bounds, and how to name it. */
@@ -52,6 +53,10 @@ export function judgeBounds(ctx: TrafficContext, op: SearchOp, rule: BoundRule):
     }
     if (!fitRequest(ctx.traffic, ctx.target, exchange, rule.about)) {
       tally.skip('some requests could not show their answer to be about the rule (a token not seen working, another parameter outside the spec)');
+      continue;
+    }
+    if (!outside && exchange.outcome === 'error' && afterFirstPage(exchange)) {
+      tally.skip('a refusal of a page after the first may be about the page (a page beyond the last may be refused)');
       continue;
     }
     // A refusal of what is within bounds counts only when every other value it sent was accepted somewhere;
