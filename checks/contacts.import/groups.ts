@@ -5,9 +5,8 @@
 import { allowedValues, boundsOf } from '../../generators';
 import { loadSpec, operationInfo } from '../../harness/contract';
 import { Unjudged, type ApiClient } from '../../harness/core';
-import { walkPages } from '../../harness/oracles';
 import { isObject } from '../shared/import-answer';
-import { inUniqueOrder } from '../shared/search';
+import { inUniqueOrder, walkPages } from '../shared/search';
 
 interface GroupView {
   groupID: number;

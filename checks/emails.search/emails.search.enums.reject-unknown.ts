@@ -1,17 +1,17 @@
 import { defineCheck } from '../../harness/core';
-import { checkEnumsRejectUnknown } from '../shared/search';
+import { driveEnumsRejectUnknown } from '../shared/search';
 import { DELIVERY, OP } from './documented-values';
 import { judgeEnumsRejectUnknown } from '../shared/traffic';
 
 export default defineCheck({
   rule: 'emails.search.enums.reject-unknown',
   title: 'unknown values of the enum parameters are refused',
-  async run(ctx) {
-    // status applies to manual searches and automatedResults to automated ones: each is tried where it applies,
+  async drive(ctx) {
+    // status applies to manual searches and automatedResults to automated ones: each is sent where it applies,
     // so a target ignoring an inapplicable parameter is not held to more than the document says.
-    await checkEnumsRejectUnknown(ctx, OP, ['deliveryType', 'status', 'sortField', 'sortDirection'], { deliveryType: DELIVERY.manual }, { numRuns: 15 });
-    await checkEnumsRejectUnknown(ctx, OP, ['automatedResults'], { deliveryType: DELIVERY.automated }, { numRuns: 8 });
+    await driveEnumsRejectUnknown(ctx, OP, ['deliveryType', 'status', 'sortField', 'sortDirection'], { deliveryType: DELIVERY.manual }, { numRuns: 15 });
+    await driveEnumsRejectUnknown(ctx, OP, ['automatedResults'], { deliveryType: DELIVERY.automated }, { numRuns: 8 });
   },
-  // status and automatedResults are judged where they apply (x-applies-when), as the live check sends them.
+  // status and automatedResults are judged where they apply (x-applies-when).
   judge: (ctx) => judgeEnumsRejectUnknown(ctx, OP, ['deliveryType', 'status', 'automatedResults', 'sortField', 'sortDirection']),
 });

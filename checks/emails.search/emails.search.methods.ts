@@ -1,10 +1,12 @@
 import { defineCheck } from '../../harness/core';
-import { checkMethods } from '../shared/search';
+import { driveMethods } from '../shared/search';
+import { judgeMethods } from '../shared/traffic';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
 
 export default defineCheck({
   rule: 'emails.search.methods',
   title: 'GET and POST return the same records in the same order',
-  run: (ctx) => checkMethods(ctx, OP, manualSentWide(ctx.target), { numRuns: 15 }),
+  drive: (ctx) => driveMethods(ctx, OP, manualSentWide(ctx.target), { numRuns: 15 }),
+  judge: (ctx) => judgeMethods(ctx, OP),
 });

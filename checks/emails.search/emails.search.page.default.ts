@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/core';
-import { checkPageDefault } from '../shared/search';
+import { drivePageDefault } from '../shared/search';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
 import { judgePageDefault } from '../shared/traffic';
@@ -7,6 +7,6 @@ import { judgePageDefault } from '../shared/traffic';
 export default defineCheck({
   rule: 'emails.search.page.default',
   title: 'without page the first page is returned',
-  run: (ctx) => checkPageDefault(ctx, OP, manualSentWide(ctx.target)),
+  drive: (ctx) => drivePageDefault(ctx, OP, manualSentWide(ctx.target)),
   judge: (ctx) => judgePageDefault(ctx, OP),
 });

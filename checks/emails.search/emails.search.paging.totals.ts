@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/core';
-import { checkPagingTotals } from '../shared/search';
+import { drivePagingTotals } from '../shared/search';
 import { OP } from './documented-values';
 import { emailCatalogue } from './email-catalogue';
 import { emailPagingCombinations } from './paging-combinations';
@@ -8,6 +8,6 @@ import { judgePagingTotals } from '../shared/traffic';
 export default defineCheck({
   rule: 'emails.search.paging.totals',
   title: 'for each filter combination, the pages reach totalRecords emails once each, and totalPages/next/prev agree',
-  run: async (ctx) => checkPagingTotals(ctx, OP, emailPagingCombinations(await ctx.observe(emailCatalogue), ctx.target)),
+  drive: async (ctx) => drivePagingTotals(ctx, OP, emailPagingCombinations(await ctx.observe(emailCatalogue), ctx.target)),
   judge: (ctx) => judgePagingTotals(ctx, OP),
 });

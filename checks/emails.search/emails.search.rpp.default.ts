@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/core';
-import { checkRppDefault } from '../shared/search';
+import { driveRppDefault } from '../shared/search';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
 import { judgeRppDefault } from '../shared/traffic';
@@ -7,6 +7,6 @@ import { judgeRppDefault } from '../shared/traffic';
 export default defineCheck({
   rule: 'emails.search.rpp.default',
   title: 'without rpp a page holds the default number of records',
-  run: (ctx) => checkRppDefault(ctx, OP, manualSentWide(ctx.target)),
+  drive: (ctx) => driveRppDefault(ctx, OP, manualSentWide(ctx.target)),
   judge: (ctx) => judgeRppDefault(ctx, OP),
 });

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/core';
-import { checkRppPageSize, withExplored, pageSizeJudge } from '../shared/search';
+import { driveRppPageSize } from '../shared/search';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
 import { judgePageSizes } from '../shared/traffic';
@@ -8,6 +8,9 @@ import { emailsExploration } from './exploration';
 export default defineCheck({
   rule: 'emails.search.rpp.page-size',
   title: 'a page holds at most rpp records, exactly rpp while more remain',
-  run: withExplored((ctx) => checkRppPageSize(ctx, OP, manualSentWide(ctx.target), { numRuns: 15 }), emailsExploration, () => pageSizeJudge(OP)),
+  async drive(ctx) {
+    await ctx.observe(emailsExploration);
+    await driveRppPageSize(ctx, OP, manualSentWide(ctx.target), { numRuns: 15 });
+  },
   judge: (ctx) => judgePageSizes(ctx, OP),
 });

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/core';
-import { checkSortOrder, withExplored, sortOrderJudge } from '../shared/search';
+import { driveSortOrder } from '../shared/search';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
 import { judgeSortOrder } from '../shared/traffic';
@@ -8,6 +8,9 @@ import { emailsExploration } from './exploration';
 export default defineCheck({
   rule: 'emails.search.sort.order',
   title: 'every sortField in both directions orders records by the field type',
-  run: withExplored((ctx) => checkSortOrder(ctx, OP, manualSentWide(ctx.target)), emailsExploration, (ctx) => sortOrderJudge(OP, ctx.target)),
+  async drive(ctx) {
+    await ctx.observe(emailsExploration);
+    await driveSortOrder(ctx, OP, manualSentWide(ctx.target));
+  },
   judge: (ctx) => judgeSortOrder(ctx, OP),
 });

@@ -1,11 +1,11 @@
 import { defineCheck } from '../../harness/core';
-import { checkEnumsRejectUnknown } from '../shared/search';
+import { driveEnumsRejectUnknown } from '../shared/search';
 import { judgeEnumsRejectUnknown } from '../shared/traffic';
 import { enumParams, OP } from './group-filters';
 
 export default defineCheck({
   rule: 'groups.search.enums.reject-unknown',
   title: 'an unknown status, type, sortField or sortDirection is refused',
-  run: (ctx) => checkEnumsRejectUnknown(ctx, OP, enumParams(), {}),
+  drive: (ctx) => driveEnumsRejectUnknown(ctx, OP, enumParams(), {}),
   judge: (ctx) => judgeEnumsRejectUnknown(ctx, OP, enumParams()),
 });

@@ -1,13 +1,27 @@
 import { defineCheck } from '../../harness/core';
-import { checkFiltersSubset } from '../shared/search';
-import { withEveryGroup } from './discovery';
+import { driveFiltersSubset } from '../shared/search';
+import { judgeFiltersSubset, rulesFilters } from '../shared/traffic';
+import { discoverGroups } from './discovery';
 import { filterCandidates, GROUP_PREDICATES } from './filter-candidates';
-import { everyGroup, OP } from './group-filters';
+import { everyGroup, filterValues, OP } from './group-filters';
+import { sameText } from '../../harness/oracles';
+
+const RULE = 'groups.search.filters.subset';
 
 export default defineCheck({
-  rule: 'groups.search.filters.subset',
+  rule: RULE,
   title: 'adding a filter never returns a group the search without it lacks',
-  run: withEveryGroup(async (groups, ctx) => {
-    await checkFiltersSubset(ctx, OP, filterCandidates(groups), everyGroup(), GROUP_PREDICATES, { numRuns: 20 });
-  }),
+  async drive(ctx) {
+    const { groups } = await discoverGroups(ctx);
+    await driveFiltersSubset(ctx, OP, filterCandidates(groups), everyGroup(), Object.keys(GROUP_PREDICATES), { numRuns: 20 });
+  },
+  judge(ctx) {
+    // status=All and type=All select every group (the value no group carries).
+    const widest: Record<string, string> = { status: filterValues('status').widest, type: filterValues('type').widest };
+    judgeFiltersSubset(ctx, OP, {
+      filters: rulesFilters(OP, RULE),
+      selectsAll: (name, value) => name in widest && sameText(value, widest[name]),
+      predicates: GROUP_PREDICATES,
+    });
+  },
 });

@@ -1,14 +1,15 @@
 import fc from 'fast-check';
 import { allowedValue, nameFragment } from '../../generators';
 import { defineCheck } from '../../harness/core';
-import { checkMethods } from '../shared/search';
+import { driveMethods } from '../shared/search';
+import { judgeMethods } from '../shared/traffic';
 import { discoverGroups, fragmentableNames } from './discovery';
 import { OP } from './group-filters';
 
 export default defineCheck({
   rule: 'groups.search.methods',
   title: 'GET and POST with the same parameters return the same groups in the same order',
-  async run(ctx) {
+  async drive(ctx) {
     const names = fragmentableNames((await discoverGroups(ctx)).groups);
     // Each filter in about a third of the samples: sets of many filters leave too few groups to tell orders apart.
     const sometimes = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary });
@@ -20,6 +21,7 @@ export default defineCheck({
         groupName: names.length > 0 ? sometimes(nameFragment(names)) : fc.constant(undefined),
       })
       .map((set) => Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)));
-    await checkMethods(ctx, OP, {}, { extra });
+    await driveMethods(ctx, OP, {}, { extra });
   },
+  judge: (ctx) => judgeMethods(ctx, OP),
 });

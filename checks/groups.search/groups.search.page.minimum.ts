@@ -1,11 +1,11 @@
 import { defineCheck } from '../../harness/core';
-import { checkPageMinimum } from '../shared/search';
+import { drivePageMinimum } from '../shared/search';
 import { judgePageMinimum } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';
 
 export default defineCheck({
   rule: 'groups.search.page.minimum',
   title: 'page below the minimum or non-integer is refused',
-  run: (ctx) => checkPageMinimum(ctx, OP, everyGroup()),
+  drive: (ctx) => drivePageMinimum(ctx, OP, everyGroup()),
   judge: (ctx) => judgePageMinimum(ctx, OP),
 });

@@ -1,11 +1,11 @@
 import { defineCheck } from '../../harness/core';
-import { checkRppDefault } from '../shared/search';
+import { driveRppDefault } from '../shared/search';
 import { judgeRppDefault } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';
 
 export default defineCheck({
   rule: 'groups.search.rpp.default',
   title: 'without rpp a page holds the default number of groups',
-  run: (ctx) => checkRppDefault(ctx, OP, everyGroup()),
+  drive: (ctx) => driveRppDefault(ctx, OP, everyGroup()),
   judge: (ctx) => judgeRppDefault(ctx, OP),
 });

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/core';
-import { checkRppPageSize, pageSizeJudge, withExplored } from '../shared/search';
+import { driveRppPageSize } from '../shared/search';
 import { judgePageSizes } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';
 import { groupsExploration } from './exploration';
@@ -7,6 +7,9 @@ import { groupsExploration } from './exploration';
 export default defineCheck({
   rule: 'groups.search.rpp.page-size',
   title: 'a page holds rpp groups while more remain, never more',
-  run: withExplored((ctx) => checkRppPageSize(ctx, OP, everyGroup(), { numRuns: 15 }), groupsExploration, () => pageSizeJudge(OP)),
+  async drive(ctx) {
+    await ctx.observe(groupsExploration);
+    await driveRppPageSize(ctx, OP, everyGroup(), { numRuns: 15 });
+  },
   judge: (ctx) => judgePageSizes(ctx, OP),
 });

@@ -8,4 +8,4 @@ export * from './sets';
 export * from './sequences';
 export * from './order';
 export * from './wildcard';
-export * from './paging-walk';
+export * from './last-page';

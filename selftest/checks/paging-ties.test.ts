@@ -5,11 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { ApiResponse, CheckContext } from '../../harness/core';
-import { judgePagedWalk, type WalkOutcome } from '../../checks/shared/search/paged-walk';
-import type { SearchAllIds } from '../../checks/shared/search/search-all';
+import { checks } from '../../checks/groups.search';
 import { onlyTiesMoved, tiedIDs } from '../../checks/shared/search/ties';
 import { setDifference } from '../../harness/oracles';
+import type { Verdict } from '../../harness/types';
+import { call, checkOf, judged, ok, search, target } from '../traffic-judges/support';
 
 type Group = { groupID: number; groupName: string; totalMembers: number };
 
@@ -23,11 +23,10 @@ interface FakeTarget {
   extraTotal?: number;
 }
 
-/** A groups/search that orders tied records at random on every request (seeded, so the test repeats). */
-function fakeContext({ overlap = 0, extraTotal = 0 }: FakeTarget = {}): Pick<CheckContext, 'api' | 'target'> {
-  let seed = 7;
+/** The answer of a groups/search that orders tied records at random on every request (seeded, so the test repeats). */
+function fakeSearch({ overlap = 0, extraTotal = 0 }: FakeTarget, seed: number) {
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const call = async (_op: string, { params }: { params: Record<string, unknown> }): Promise<ApiResponse> => {
+  return (params: Record<string, unknown>) => {
     const field = (params.sortField ?? 'groupName') as keyof Group;
     const shuffled = GROUPS.map((group) => ({ group, tie: random() })).sort((a, b) =>
       a.group[field] < b.group[field] ? -1 : a.group[field] > b.group[field] ? 1 : a.tie - b.tie);
@@ -36,17 +35,25 @@ function fakeContext({ overlap = 0, extraTotal = 0 }: FakeTarget = {}): Pick<Che
     const start = Math.max(0, (page - 1) * rpp - (page > 1 ? overlap : 0));
     const totalRecords = GROUPS.length + extraTotal;
     const totalPages = Math.ceil(totalRecords / rpp);
-    const paging = { page, rpp, totalRecords, totalPages, next: page < totalPages ? `?page=${page + 1}` : '', prev: page > 1 ? `?page=${page - 1}` : '' };
-    return { outcome: 'success', records: shuffled.slice(start, start + rpp).map((x) => x.group), paging, errors: [], status: 200 } as unknown as ApiResponse;
+    const link = (p: number) => `${target.baseUrl}/groups/search?page=${p}`;
+    const paging = { page, rpp, totalRecords, totalPages, next: page < totalPages ? link(page + 1) : '', prev: page > 1 ? link(page - 1) : '' };
+    return call('groups.search', params, ok({ records: shuffled.slice(start, start + rpp).map((x) => x.group), paging }));
   };
-  return { api: { call } as unknown as CheckContext['api'], target: { baseUrl: 'http://fake.test/v1' } as CheckContext['target'] };
 }
 
-const every: SearchAllIds = { records: GROUPS, ids: GROUPS.map((g) => g.groupID), complete: true, pages: [] };
-const walk = (target: FakeTarget, sortField: string) =>
-  judgePagedWalk(fakeContext(target), 'groups.search', { params: { sortField }, rpp: 5, method: 'GET' }, every);
-
-const failed = (outcome: WalkOutcome) => 'deviation' in outcome;
+/**
+ * paging.totals' judge on a walk at rpp 5 under `sortField` (pages until totalPages), next to the search
+ * read whole by groupID at rpp 250 (the oracle of what it holds).
+ */
+async function walk(fake: FakeTarget, sortField: string, seed = 7): Promise<Verdict> {
+  const answer = fakeSearch(fake, seed);
+  const pages = Math.ceil((GROUPS.length + (fake.extraTotal ?? 0)) / 5);
+  const raws = [
+    search('groups.search', { sortField: 'groupID', rpp: 250, page: 1 }, GROUPS),
+    ...Array.from({ length: pages }, (_, i) => answer({ sortField, rpp: 5, page: i + 1 })),
+  ];
+  return judged(checkOf(checks, 'groups.search.paging.totals'), raws);
+}
 
 describe('paging through a sort with ties', () => {
   it('the tied records of a totalMembers sort', () => {
@@ -58,23 +65,23 @@ describe('paging through a sort with ties', () => {
 
   it('repeats and misses of tied records are a note, whatever the walk', async () => {
     let notes = 0;
-    for (let i = 0; i < 20; i++) {
-      const outcome = await walk({}, 'totalMembers');
-      assert.ok(!failed(outcome), JSON.stringify(outcome));
-      if ('note' in outcome && outcome.note) notes++;
+    for (let seed = 1; seed <= 20; seed++) {
+      const verdict = await walk({}, 'totalMembers', seed);
+      assert.equal(verdict.verdict, 'pass', verdict.reason);
+      if (/tied records moved/.test(verdict.reason ?? '')) notes++;
     }
     assert.ok(notes > 0, 'a random tie order moved records between pages at least once in 20 walks');
   });
 
   it('a sort without ties is judged strictly: an overlap of pages fails', async () => {
-    assert.ok(!failed(await walk({}, 'groupID')));
-    assert.ok(failed(await walk({ overlap: 1 }, 'groupID')));
-    assert.ok(failed(await walk({ overlap: 1 }, 'groupName')));
+    assert.equal((await walk({}, 'groupID')).verdict, 'pass');
+    assert.equal((await walk({ overlap: 1 }, 'groupID')).verdict, 'fail');
+    assert.equal((await walk({ overlap: 1 }, 'groupName')).verdict, 'fail');
   });
 
   it('wrong totals fail even where ties moved records', async () => {
-    assert.ok(failed(await walk({ extraTotal: 3 }, 'totalMembers')));
-    assert.ok(failed(await walk({ extraTotal: 3 }, 'groupID')));
+    assert.equal((await walk({ extraTotal: 3 }, 'totalMembers')).verdict, 'fail');
+    assert.equal((await walk({ extraTotal: 3 }, 'groupID')).verdict, 'fail');
   });
 
   it('only ties may move: a record outside the search, or an untied one missed, is no tie', () => {

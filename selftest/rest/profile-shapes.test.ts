@@ -7,7 +7,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import nock from 'nock';
 import { createResponseValidator, loadProfile } from '../../harness/contract';
 import { createApiClient } from '../../harness/core/client';
-import { walkPages } from '../../harness/oracles';
+import { walkPages } from '../../checks/shared/search/walk-pages';
 import { group } from '../core/support/bodies';
 import { recordingRecorder } from '../core/support/recorder';
 import { testTarget } from '../core/support/target';

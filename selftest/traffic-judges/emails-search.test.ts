@@ -39,7 +39,11 @@ describe('emails/search traffic judges', () => {
 
   test('emails.search.enums.reject-unknown (status judged only where it applies)', () =>
     expectVerdicts('emails.search.enums.reject-unknown', {
-      pass: [search(OP, {}, SENT), call(OP, { deliveryType: 'manual', status: ['sent', 'sentx'] }, refused('status'))],
+      pass: [
+        search(OP, {}, SENT),
+        ...[{ deliveryType: 'manual', status: ['sent', 'sentx'] }, { deliveryType: 'manualx' }, { deliveryType: 'automated', automatedResults: 'summaryx' }, { sortField: 'dateSentx' }, { sortDirection: 'up' }]
+          .map((params) => call(OP, params, refused('enum'))),
+      ],
       fail: [search(OP, { deliveryType: 'manualx' }, SENT)],
       none: [search(OP, {}, SENT), search(OP, { deliveryType: 'automated', status: ['sentx'] }, SUMMARIES)],
     }));

@@ -104,7 +104,7 @@ describe('groups/search traffic judges', () => {
 
   test('groups.search.enums.reject-unknown', () =>
     expectVerdicts('groups.search.enums.reject-unknown', {
-      pass: [search(OP, {}, active), call(OP, { status: 'Activex' }, refused('status')), call(OP, { sortDirection: 'up' }, refused('sortDirection'))],
+      pass: [search(OP, {}, active), ...[{ status: 'Activex' }, { type: 'Staticx' }, { sortField: 'groupNamex' }, { sortDirection: 'up' }].map((params) => call(OP, params, refused('enum')))],
       fail: [search(OP, { type: 'Staticx' }, active)],
     }));
 

@@ -1,5 +1,6 @@
-/** Generic checks of a documented search (groups/search, emails/search), each judging through the calling check's judge. */
+/** Drivers of a documented search (groups/search, emails/search): they send, the rules' judges (checks/shared/traffic) decide. */
 export * from './records';
+export * from './walk-pages';
 export * from './search-all';
 export * from './methods';
 export * from './paging';
@@ -7,4 +8,5 @@ export * from './paging-totals';
 export * from './sorting';
 export * from './enums';
 export * from './filters';
+export * from './filter-subsets';
 export * from './explore';

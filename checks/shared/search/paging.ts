@@ -1,40 +1,22 @@
-/** rpp and page of a search: the default page size, its bounds, what a page holds, the default and minimum page. */
+/**
+ * Drivers of rpp and page of a search: the default page size, its bounds, what a page holds, the default
+ * and minimum page. They send and decide nothing: each rule's judge (checks/shared/traffic) reads the answers.
+ */
 import fc from 'fast-check';
 import type { CheckContext } from '../../../harness/core';
-import { describeDifference, sameUpToTies } from '../../../harness/oracles';
-import { boundsOf, defaultOf, pageOutside, rppEdgeCases, rppForPaging, rppOutside, rppWithin, searchMethod } from '../../../generators';
-import { firstPage, idsOf, maxRpp, orderedEntries, recordsOf, without, type Params, type SearchOp } from './records';
-import { requireSuccess, runsOption } from './samples';
+import { boundsOf, pageOutside, rppEdgeCases, rppForPaging, rppOutside, rppWithin, searchMethod } from '../../../generators';
+import { firstPage, maxRpp, without, type Params, type SearchOp } from './records';
+import { runsOption } from './samples';
 import { searchAllIds } from './search-all';
 
 /**
- * Without rpp, page 1 holds the documented default number of records, for GET and POST.
- * Inconclusive when the search has no more records than the default (any default at least that large fits).
+ * Drives rpp.default: the search read whole at rpp max (what it holds: the judge's oracle), then its
+ * first page without rpp by GET and by POST.
  */
-export async function checkRppDefault(ctx: CheckContext, op: SearchOp, baseParams: Params): Promise<void> {
-  const { api, judge } = ctx;
-  const expected = Number(defaultOf(op, 'rpp'));
-  const params = { ...without(baseParams, 'rpp'), page: firstPage(op) };
-  for (const method of ['GET', 'POST'] as const) {
-    const wide = await api.call(op, { method, params: { ...params, rpp: maxRpp(op) } });
-    if (wide.outcome !== 'success') {
-      judge.inconclusive(`the ${method} search with rpp=${maxRpp(op)} was refused, so the records available are unknown`, [
-        { title: 'refused', actual: wide.errors, curl: wide.curl },
-      ]);
-      continue;
-    }
-    const available = recordsOf(wide).length;
-    if (available <= expected) {
-      judge.inconclusive(`the search has only ${available} records, not more than the default rpp ${expected}`);
-      continue;
-    }
-    const plain = await api.call(op, { method, params });
-    judge.check(plain.outcome === 'success' && recordsOf(plain).length === expected, {
-      title: `${method} without rpp returns a page of ${expected} records (${available} available)`,
-      expected, actual: plain.outcome === 'success' ? recordsOf(plain).length : { outcome: plain.outcome, errors: plain.errors },
-      response: plain,
-    });
-  }
+export async function driveRppDefault(ctx: CheckContext, op: SearchOp, baseParams: Params): Promise<void> {
+  const params = without(baseParams, 'rpp', 'page');
+  await searchAllIds(ctx, op, params);
+  for (const method of ['GET', 'POST'] as const) await ctx.api.call(op, { method, params: { ...params, page: firstPage(op) } });
 }
 
 /**
@@ -52,66 +34,36 @@ export async function driveRppBounds(ctx: CheckContext, op: SearchOp, baseParams
 }
 
 /**
- * Page p at rpp r holds min(r, what remains) records, i.e. never more than r and exactly r while more
- * records remain; "what remains" comes from paging the whole search at rpp max.
+ * Drives rpp.page-size: the search read whole at rpp max (how many records remain after each page: the
+ * judge's oracle), then drawn pages at, inside and past the last one, at drawn rpp values, by both methods.
  */
-export async function checkRppPageSize(ctx: CheckContext, op: SearchOp, baseParams: Params, options: { numRuns?: number } = {}): Promise<void> {
-  const { api, judge } = ctx;
+export async function driveRppPageSize(ctx: CheckContext, op: SearchOp, baseParams: Params, options: { numRuns?: number } = {}): Promise<void> {
   const params = without(baseParams, 'rpp', 'page');
   const all = await searchAllIds(ctx, op, params);
-  if (!all.complete) return judge.inconclusive(`could not page through the search: ${all.stoppedBecause}`);
-  const total = all.ids.length;
-  if (total < 2) return judge.inconclusive(`the search has ${total} record(s), too few to fill a page`);
+  const total = Math.max(1, all.ids.length);
   const { min } = boundsOf(op, 'rpp');
   const arbitrary = fc
     .tuple(fc.oneof(rppWithin(op), fc.integer({ min, max: Math.max(min, Math.min(maxRpp(op), total)) })), fc.nat(), searchMethod)
-    .map(([rpp, n, method]) => ({ rpp, page: 1 + (n % Math.ceil(total / rpp)), method }));
-  await judge.property(arbitrary, async ({ rpp, page, method }, sample) => {
-    const response = await api.call(op, { method, params: { ...params, rpp, page } });
-    requireSuccess(response, sample, `rpp=${rpp} page=${page}`);
-    const expected = Math.min(rpp, total - (page - 1) * rpp);
-    const count = recordsOf(response).length;
-    sample.expect(count === expected, {
-      title: `page ${page} at rpp=${rpp} holds ${expected} of the ${total} records (at most rpp, exactly rpp while more remain)`,
-      expected, actual: count, response,
-    });
-  }, runsOption(options.numRuns));
+    .map(([rpp, n, method]) => ({ rpp, page: 1 + (n % (Math.ceil(total / rpp) + 1)), method }));
+  await ctx.explore(arbitrary, ({ rpp, page, method }) => ctx.api.call(op, { method, params: { ...params, rpp, page } }), runsOption(options.numRuns));
 }
 
-/** Without page the records of page=1 come back (same IDs, same order). */
-export async function checkPageDefault(ctx: CheckContext, op: SearchOp, baseParams: Params, options: { numRuns?: number } = {}): Promise<void> {
-  const { api, judge } = ctx;
+/** Drives page.default: the same request without page and with page=1, at drawn rpp (or none), by both methods. */
+export async function drivePageDefault(ctx: CheckContext, op: SearchOp, baseParams: Params, options: { numRuns?: number } = {}): Promise<void> {
   const params = without(baseParams, 'page');
   const arbitrary = fc.tuple(fc.option(rppForPaging(op), { nil: undefined }), searchMethod);
-  await judge.property(arbitrary, async ([rpp, method], sample) => {
+  await ctx.explore(arbitrary, async ([rpp, method]) => {
     const withRpp = rpp === undefined ? params : { ...params, rpp };
-    const plain = await api.call(op, { method, params: withRpp });
-    const first = await api.call(op, { method, params: { ...withRpp, page: 1 } });
-    requireSuccess(first, sample, 'page=1');
-    const firstIds = idsOf(op, recordsOf(first));
-    if (firstIds.length === 0) sample.inconclusive('the search returned no records');
-    const plainIds = plain.outcome === 'success' ? idsOf(op, recordsOf(plain)) : [];
-    // No tie-break is documented: records with equal sort values may come in another order on each call.
-    const same = plain.outcome === 'success' && sameUpToTies(orderedEntries(op, recordsOf(plain), withRpp), orderedEntries(op, recordsOf(first), withRpp));
-    sample.expect(same, {
-      title: `${method} without page returns the records of page=1, ties aside${rpp === undefined ? '' : ` (rpp=${rpp})`}`,
-      expected: firstIds, actual: plain.outcome === 'success' ? plainIds : { outcome: plain.outcome, errors: plain.errors },
-      response: plain, note: describeDifference(firstIds, plainIds),
-    });
+    await ctx.api.call(op, { method, params: withRpp });
+    await ctx.api.call(op, { method, params: { ...withRpp, page: firstPage(op) } });
   }, { numRuns: options.numRuns ?? Math.min(6, ctx.target.runs) });
 }
 
-/** page below the minimum, non-integer or non-numeric is refused. */
-export async function checkPageMinimum(ctx: CheckContext, op: SearchOp, baseParams: Params, options: { numRuns?: number } = {}): Promise<void> {
-  const { api, judge } = ctx;
+/** One page of each part page.minimum names (0, a negative, a fraction, a non-number), then drawn ones, by both methods. */
+export async function drivePageMinimum(ctx: CheckContext, op: SearchOp, baseParams: Params, options: { numRuns?: number } = {}): Promise<void> {
   const params = without(baseParams, 'page');
-  await judge.property(fc.tuple(pageOutside(op), searchMethod), async ([page, method], sample) => {
-    const response = await api.call(op, { method, params: { ...params, page } });
-    sample.expect(response.outcome === 'error', {
-      title: `${method} page=${JSON.stringify(page)} is refused`,
-      expected: 'error',
-      actual: response.outcome === 'success' ? { outcome: 'success', paging: response.paging } : response.outcome,
-      response,
-    });
-  }, runsOption(options.numRuns));
+  const min = firstPage(op);
+  const send = (page: number | string, method: 'GET' | 'POST') => ctx.api.call(op, { method, params: { ...params, page } });
+  for (const [index, page] of [min - 1, min - 2, min + 0.5, 'abc'].entries()) await send(page, index % 2 === 0 ? 'GET' : 'POST');
+  await ctx.explore(fc.tuple(pageOutside(op), searchMethod), ([page, method]) => send(page, method), runsOption(options.numRuns));
 }

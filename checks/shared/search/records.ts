@@ -10,7 +10,7 @@ export type SearchOp = 'groups.search' | 'emails.search';
 
 export type Params = Record<string, unknown>;
 
-/** Whether a record satisfies a filter's value (used by checkFiltersSubset). */
+/** Whether a record satisfies a filter's value (the filters.subset judge's documented readings). */
 export type RecordPredicate = (record: SearchRecord, value: unknown) => boolean;
 
 /** The record schema of a search (the spec's x-payload.records), fully resolved. */

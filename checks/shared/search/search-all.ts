@@ -1,5 +1,5 @@
 import type { ApiResponse, CheckContext } from '../../../harness/core';
-import { walkPages } from '../../../harness/oracles';
+import { walkPages } from './walk-pages';
 import type { HttpMethod } from '../../../harness/types';
 import { idField, idsOf, maxRpp, without, type Params, type SearchOp, type SearchRecord } from './records';
 

@@ -1,7 +1,7 @@
 /** The order of a search's records: judged by each sort field's documented kind, folded over several orders. */
-import type { ApiResponse, CheckContext, RuleJudge, Target } from '../../../harness/core';
+import type { ApiResponse, CheckContext, Target } from '../../../harness/core';
 import { comparableValues, judgeOrder, parseTargetDatetime, type Direction, type ValueKind } from '../../../harness/oracles';
-import { defaultOf, sortCombinations } from '../../../generators';
+import { sortCombinations } from '../../../generators';
 import { fieldKind, firstPage, maxRpp, recordsOf, without, type Params, type SearchOp } from './records';
 
 export interface SortOutcome {
@@ -10,21 +10,6 @@ export interface SortOutcome {
   verdict: 'pass' | 'fail' | 'inconclusive';
   reason: string;
   response: ApiResponse;
-}
-
-/** Orders one page (rpp max) by sortField/sortDirection and judges it by the field's documented kind. */
-export async function judgeSortedPage(
-  ctx: Pick<CheckContext, 'api' | 'target'>,
-  op: SearchOp,
-  params: Params,
-  sortField: string,
-  sortDirection?: string,
-): Promise<SortOutcome> {
-  const response = await ctx.api.call(op, {
-    params: { ...params, rpp: maxRpp(op), page: firstPage(op), sortField, ...(sortDirection === undefined ? {} : { sortDirection }) },
-  });
-  const direction = (sortDirection ?? String(defaultOf(op, 'sortDirection'))).toLowerCase() as Direction;
-  return judgeOrderOf(ctx, op, response, sortField, direction, sortDirection ?? '(default)');
 }
 
 /**
@@ -62,28 +47,14 @@ export function judgeOrderOf(
   return { ...base, verdict: 'pass', reason: `${field} ${label}: ${order.comparablePairs} ordered pairs` };
 }
 
-/**
- * Every sortField × sortDirection of the spec orders the page by the field's kind.
- * Folds: fail if any combination fails, else inconclusive if any could not be judged.
- */
-export async function checkSortOrder(ctx: CheckContext, op: SearchOp, baseParams: Params): Promise<void> {
+/** Drives sort.order: every sortField × sortDirection of the spec, one page at rpp max (GET). Decides nothing. */
+export async function driveSortOrder(ctx: Pick<CheckContext, 'api'>, op: SearchOp, baseParams: Params): Promise<void> {
   const params = without(baseParams, 'sortField', 'sortDirection', 'rpp', 'page');
-  const outcomes: SortOutcome[] = [];
-  for (const { sortField, sortDirection } of sortCombinations(op)) outcomes.push(await judgeSortedPage(ctx, op, params, sortField, sortDirection));
-  recordSortOutcomes(ctx.judge, outcomes);
+  for (const sort of sortCombinations(op)) await ctx.api.call(op, { params: { ...params, ...sort, rpp: maxRpp(op), page: firstPage(op) } });
 }
 
-/** Records the folded verdict of several sort outcomes for the judge's rule. */
-export function recordSortOutcomes(judge: RuleJudge, outcomes: SortOutcome[]): void {
-  const failed = outcomes.filter((o) => o.verdict === 'fail');
-  const unjudged = outcomes.filter((o) => o.verdict === 'inconclusive');
-  if (failed.length > 0) {
-    judge.fail(failed.map((o) => o.reason).join('; '), failed.map((o) => ({
-      title: o.reason, request: { method: o.response.method, url: o.response.url }, curl: o.response.curl,
-    })));
-  } else if (unjudged.length > 0) {
-    judge.inconclusive(unjudged.map((o) => o.reason).join('; '));
-  } else {
-    judge.pass(`${outcomes.length} orders judged`);
-  }
+/** Drives a default order: one page at rpp max without sortField and sortDirection, by each method. Decides nothing. */
+export async function driveDefaultSort(ctx: Pick<CheckContext, 'api'>, op: SearchOp, baseParams: Params, methods: readonly ('GET' | 'POST')[] = ['GET', 'POST']): Promise<void> {
+  const params = without(baseParams, 'sortField', 'sortDirection', 'rpp', 'page');
+  for (const method of methods) await ctx.api.call(op, { method, params: { ...params, rpp: maxRpp(op), page: firstPage(op) } });
 }

@@ -8,6 +8,8 @@ export * from './searches';
 export * from './page-sizes';
 export * from './orders';
 export * from './refusals';
+export * from './methods';
+export * from './filter-subsets';
 export * from './filters';
 export * from './paging';
 export * from './export-jobs';

@@ -5,15 +5,24 @@
  * against the same request with page 1.
  */
 import type { RecordedExchange, TrafficContext } from '../../../harness/core';
-import { describeDifference, isAbsent, sameUpToTies, setDifference, shortList } from '../../../harness/oracles';
+import { describeDifference, isAbsent, readCount, sameUpToTies, setDifference, shortList } from '../../../harness/oracles';
 import { boundsOf } from '../../../generators';
 import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, type SearchRecord } from '../search';
-import { linkedPage } from '../search/paged-walk';
 import { onlyTiesMoved, tiedIDs } from '../search/ties';
 import { seenIds, sentPage, setKey, walksOf, wholeSearch, type Walk } from './searches';
 import { tokenWorks } from './fit-requests';
 import { integerStanding, paramsKey } from './sent-params';
 import { TrafficTally, type TrafficFailure } from './tally';
+
+/** The `page` query parameter of a paging link, when the link is a URL that carries one. */
+export function linkedPage(link: string, base: string): number | undefined {
+  try {
+    const value = new URL(link, base).searchParams.get('page');
+    return value === null ? undefined : readCount(value);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The first departure of one page's paging block from its own totals and page number, or undefined. */
 function pageDeparture(exchange: RecordedExchange, page: number, rpp: number, baseUrl: string): Omit<TrafficFailure, 'response'> | undefined {

@@ -12,6 +12,7 @@ import type { SearchOp } from '../search';
 import { fitRequest, othersAccepted } from './fit-requests';
 import { effectiveValue, enumStanding, integerStanding, listOf, paramSchemas, type Standing } from './sent-params';
 import { sentWindow, windowStanding } from './sent-window';
+import { afterFirstPage } from './searches';
 import { TrafficTally } from './tally';
 
 /** Where a request stands on what a rule bounds, and how to name it. */
@@ -52,6 +53,10 @@ export function judgeBounds(ctx: TrafficContext, op: SearchOp, rule: BoundRule):
     }
     if (!fitRequest(ctx.traffic, ctx.target, exchange, rule.about)) {
       tally.skip('some requests could not show their answer to be about the rule (a token not seen working, another parameter outside the spec)');
+      continue;
+    }
+    if (!outside && exchange.outcome === 'error' && afterFirstPage(exchange)) {
+      tally.skip('a refusal of a page after the first may be about the page (a page beyond the last may be refused)');
       continue;
     }
     // A refusal of what is within bounds counts only when every other value it sent was accepted somewhere;
@@ -115,14 +120,21 @@ function partOfRpp(value: unknown, standing: Standing, min: number, max: number)
   return n === 0 ? parts.zero : n < 0 ? parts.negative : undefined;
 }
 
-/** page below its minimum (or no integer) refused. */
+/** page below its minimum (or no integer) refused: both parts of "page below 1 or non-integer is refused" are needed. */
 export function judgePageMinimum(ctx: TrafficContext, op: SearchOp): void {
   const { min } = boundsOf(op, 'page');
+  const parts = { below: `a page below ${min} refused`, nonInteger: 'a non-integer page refused' };
   judgeBounds(ctx, op, {
     about: ['page'],
     acceptsWithin: false,
     none: `with page below ${min} or no integer`,
-    asked: (e) => (e.params.page === undefined ? undefined : { standing: integerStanding(e.params.page, min), label: `page=${JSON.stringify(e.params.page)}` }),
+    parts: Object.values(parts),
+    asked: (e) => {
+      if (e.params.page === undefined) return undefined;
+      const standing = integerStanding(e.params.page, min);
+      const part = standing !== 'outside' ? undefined : /^-?\d+$/.test(String(e.params.page)) ? parts.below : parts.nonInteger;
+      return { standing, label: `page=${JSON.stringify(e.params.page)}`, ...(part ? { part } : {}) };
+    },
   });
 }
 
@@ -132,10 +144,12 @@ function applies(op: SearchOp, exchange: RecordedExchange, name: string): boolea
   return !condition || Object.entries(condition).every(([other, value]) => effectiveValue(op, exchange, other) === foldCase(value));
 }
 
-/** A value outside an enum parameter's allowed values (letter case aside) refused, where the parameter applies. */
+/** A value outside an enum parameter's allowed values (letter case aside) refused, where the parameter applies; each parameter named is needed. */
 export function judgeEnumsRejectUnknown(ctx: TrafficContext, op: SearchOp, enumParams: string[]): void {
+  const partOf = (name: string): string => `an unknown ${name} refused`;
   judgeBounds(ctx, op, {
     about: enumParams,
+    parts: enumParams.map(partOf),
     acceptsWithin: false,
     none: `with an unknown value of ${enumParams.join(', ')} where it applies`,
     asked: (e) => {
@@ -147,7 +161,10 @@ export function judgeEnumsRejectUnknown(ctx: TrafficContext, op: SearchOp, enumP
         const items = schema.type === 'array' ? listOf(value) ?? [] : [value];
         return items.some((item) => enumStanding(item, allowed) === 'outside');
       });
-      return unknown.length === 0 ? undefined : { standing: 'outside', label: unknown.map((name) => `${name}=${JSON.stringify(e.params[name])}`).join(' ') };
+      if (unknown.length === 0) return undefined;
+      const label = unknown.map((name) => `${name}=${JSON.stringify(e.params[name])}`).join(' ');
+      // A refusal of one unknown value shows that parameter refused; of several, none of them alone.
+      return { standing: 'outside', label, ...(unknown.length === 1 ? { part: partOf(unknown[0]!) } : {}) };
     },
   });
 }

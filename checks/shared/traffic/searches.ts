@@ -27,6 +27,13 @@ export function sentPage(exchange: RecordedExchange): number | undefined {
   return page !== undefined && page >= 1 ? page : undefined;
 }
 
+/**
+ * The request asked for a page after the first. Whether a search has that page depends on its records,
+ * and interface.md does not say how a page beyond the last is answered (empty or refused): a refusal of
+ * such a request may be about its page alone.
+ */
+export const afterFirstPage = (exchange: RecordedExchange): boolean => (sentPage(exchange) ?? 1) > 1;
+
 /** What identifies a walk: the method and every parameter but page. */
 export const walkKey = (op: SearchOp, exchange: RecordedExchange): string => `${exchange.method} ${paramsKey(op, exchange, ['page'])}`;
 

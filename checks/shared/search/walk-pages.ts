@@ -1,8 +1,9 @@
-import type { ApiClient, ApiResponse, CallOptions } from '../core';
-import type { OperationKey } from '../types';
+/** The driver that pages through a search to its last page (where it ends is the oracle isLastPage's reading). */
+import type { ApiClient, ApiResponse, CallOptions } from '../../../harness/core';
+import { isLastPage, type SearchRecord } from '../../../harness/oracles';
+import type { OperationKey } from '../../../harness/types';
 
 type Params = Record<string, unknown>;
-export type SearchRecord = Record<string, unknown>;
 
 export interface PageWalk {
   /** Every record object of every page, in page order. */
@@ -43,13 +44,4 @@ export async function walkPages(api: ApiClient, op: OperationKey, params: Params
     if (isLastPage(page, pageRecords.length, response)) return { records, pages, complete: true };
     page += 1;
   }
-}
-
-/** Whether a page ends its walk (next empty, page >= totalPages, or an empty or short page). */
-export function isLastPage(page: number, count: number, response: ApiResponse): boolean {
-  const paging = response.paging ?? {};
-  // "" when there is no next page (service-facts.md); null says the same. A missing next is no signal (the profile may have none).
-  if ((paging.next as unknown) === '' || (paging.next as unknown) === null) return true;
-  if (paging.totalPages !== undefined && page >= paging.totalPages) return true;
-  return count === 0 || (paging.rpp !== undefined && count < paging.rpp);
 }
