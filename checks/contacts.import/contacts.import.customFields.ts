@@ -4,6 +4,7 @@ import { defineCheck } from '../../harness/core';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
 import { rowsSummary } from './rows';
+import { judgeCustomFields } from './sound-records';
 
 export default defineCheck({
   rule: 'contacts.import.customFields',
@@ -22,4 +23,5 @@ export default defineCheck({
       });
     });
   },
+  judge: (ctx) => judgeCustomFields(ctx),
 });

@@ -5,6 +5,7 @@ import { readInteger } from '../../harness/oracles';
 import { addresses } from '../shared/addresses';
 import { importContacts, updateExistingParam, type Importer } from './import-call';
 import { resultFor, rowsSummary, runsOf } from './rows';
+import { judgeMatchExisting } from './existing-contacts';
 
 export default defineCheck({
   rule: 'contacts.import.match.existing',
@@ -40,6 +41,7 @@ export default defineCheck({
       if (tryOtherCase) await expectOtherCaseConsistent(ctx, batch[0]!, idOf.get(batch[0]!.email!), sample);
     }, { numRuns: runsOf(ctx.target.runs, 12) });
   },
+  judge: (ctx) => judgeMatchExisting(ctx),
 });
 
 /** interface.md does not say whether matching ignores letter case: either reading passes, but each must hold together. */

@@ -3,6 +3,7 @@ import { defineCheck } from '../../harness/core';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
 import { resultFor, rowsSummary, succeededRowByRow } from './rows';
+import { judgeRowIsolated } from './sound-records';
 
 export default defineCheck({
   rule: 'contacts.import.row.isolated',
@@ -35,4 +36,5 @@ export default defineCheck({
       });
     });
   },
+  judge: (ctx) => judgeRowIsolated(ctx),
 });

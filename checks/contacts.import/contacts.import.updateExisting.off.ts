@@ -1,5 +1,6 @@
 import { defineCheck } from '../../harness/core';
 import { judgeReimports } from './reimport';
+import { judgeUpdateOff } from './existing-contacts';
 
 export default defineCheck({
   rule: 'contacts.import.updateExisting.off',
@@ -7,4 +8,5 @@ export default defineCheck({
   async run(ctx) {
     await judgeReimports(ctx, false, { updated: false, inserted: false }, (row) => `an existing contact re-imported with updateExisting 0 is neither updated nor inserted (row ${row})`);
   },
+  judge: (ctx) => judgeUpdateOff(ctx),
 });
