@@ -5,6 +5,7 @@ import { addresses } from '../shared/addresses';
 import { countChange, exampleGroups, groupDirectoryOrEmpty, memberCounts } from './groups';
 import { importContacts } from './import-call';
 import { runsOf } from './rows';
+import { judgeDynamicRefused } from './group-judges';
 
 export default defineCheck({
   rule: 'contacts.import.dynamic-group.refused',
@@ -38,4 +39,5 @@ export default defineCheck({
       });
     }, { numRuns: runsOf(target.runs, 5) });
   },
+  judge: (ctx) => judgeDynamicRefused(ctx),
 });

@@ -6,6 +6,7 @@ import { exampleGroupsOf, memberCounts, totalChanges } from './groups';
 import { importContacts } from './import-call';
 import { judgeAlongSequences } from './membership-sequences';
 import { runsOf } from './rows';
+import { judgeGroupIDsAdd } from './group-judges';
 
 export default defineCheck({
   rule: 'contacts.import.groupIDs.add',
@@ -15,6 +16,7 @@ export default defineCheck({
     // Imported contacts join every static group of groupIDs, as a membership model predicts.
     await judgeAlongSequences(ctx, 'join');
   },
+  judge: (ctx) => judgeGroupIDsAdd(ctx),
 });
 
 /** New contacts and members already there, imported with groupIDs: each group gains the new ones. */

@@ -5,6 +5,7 @@ import { countChange, exampleGroupsOf, memberCounts, totalChanges } from './grou
 import { importContacts } from './import-call';
 import { judgeAlongSequences } from './membership-sequences';
 import { runsOf } from './rows';
+import { judgeRemoveGroupIDs } from './group-judges';
 
 export default defineCheck({
   rule: 'contacts.import.removeGroupIDs',
@@ -14,6 +15,7 @@ export default defineCheck({
     // Imported contacts leave every group of removeGroupIDs, as a membership model predicts.
     await judgeAlongSequences(ctx, 'leave');
   },
+  judge: (ctx) => judgeRemoveGroupIDs(ctx),
 });
 
 /** Members of a group re-imported with removeGroupIDs naming it (and a group that never held them) leave it. */

@@ -2,6 +2,7 @@ import { defineCheck, Unjudged, type CheckContext } from '../../harness/core';
 import { countChange, exampleGroupsOf, memberCounts } from './groups';
 import { importContacts } from './import-call';
 import { rowsSummary } from './rows';
+import { judgeSuppressedStays } from './group-judges';
 
 export default defineCheck({
   rule: 'contacts.import.suppressed.stays',
@@ -33,6 +34,7 @@ export default defineCheck({
       }
     }
   },
+  judge: (ctx) => judgeSuppressedStays(ctx),
 });
 
 /** Imports the suppressed contact into the group: it counts in totalMembers but not in activeMembers. */

@@ -5,6 +5,7 @@ import { countChange, exampleGroupsOf, memberCounts } from './groups';
 import { importContacts } from './import-call';
 import { judgeAlongSequences } from './membership-sequences';
 import { runsOf } from './rows';
+import { judgeOffGroups } from './group-judges';
 
 export default defineCheck({
   rule: 'contacts.import.updateExisting.off-groups',
@@ -14,6 +15,7 @@ export default defineCheck({
     // With updateExisting 0 existing contacts still join and leave groups, as a membership model predicts.
     await judgeAlongSequences(ctx, 'move');
   },
+  judge: (ctx) => judgeOffGroups(ctx),
 });
 
 /** Existing contacts moved between two groups with updateExisting 0 move as a control set moves with 1. */

@@ -49,7 +49,7 @@ export interface RecordedImport {
   records: unknown[] | undefined;
   reading: ImportReading;
   updateExisting: UpdateExisting;
-  /** The rows, for an accepted answer with row results (empty otherwise). */
+  /** One per record sent (its row result undefined when the call was refused or answered no row results). */
   rows: ImportedRow[];
 }
 
@@ -136,6 +136,6 @@ export function recordedImports(traffic: RecordedTraffic, target: Pick<Target, '
       if (row.inserted) contact.data = undefined;
       else if (row.updated && contact.data) for (const [name, value] of fieldsOf(item.record)) contact.data.set(name, value);
     }
-    return { exchange, records, reading, updateExisting, rows: answered ? rows : [] };
+    return { exchange, records, reading, updateExisting, rows };
   });
 }
