@@ -54,12 +54,14 @@ function callMustSucceed(ctx: TrafficContext, exchange: RecordedExchange, record
 const judgeable = (imported: RecordedImport): imported is RecordedImport & { records: unknown[] } =>
   imported.records !== undefined && imported.exchange.outcome !== 'transport' && (imported.updateExisting === 'absent' || imported.updateExisting === 'on');
 
-/** customFields: each sound record carrying customFields imports (its row succeeds; its call is not refused). */
+/** customFields: in a batch without a defective record, each sound record carrying customFields imports (its row succeeds; its call is not refused). */
 export function judgeCustomFields(ctx: TrafficContext): void {
   const tally = new TrafficTally();
   for (const imported of recordedImports(ctx.traffic, ctx.target)) {
     if (!judgeable(imported)) continue;
     const { records, exchange, reading } = imported;
+    // Next to a defective record, a failing row is row isolation's question.
+    if (records.some((_, index) => defectiveRecord(records, index))) continue;
     const carrying = records.map((_, index) => index).filter((index) => soundRecord(records, index, ctx.target) && isObject(records[index]) && 'customFields' in (records[index] as object));
     if (carrying.length === 0) continue;
     if (!reading.accepted) {
