@@ -157,3 +157,27 @@ describe('contacts/import judges of group membership', () => {
     assert.equal((await judged(check, traffic(41), base)).verdict, 'inconclusive', 'without the fixture nothing says the contact is suppressed');
   });
 });
+
+describe('contacts/import group judges follow the contacts along any sequence', () => {
+  const created = importing([{ email: A }], answer([row(A)]));
+  const addA = importWith([{ email: A }], { groupIDs: [5] }, [existingRow(A)]);
+  const judge = (raws: Parameters<typeof judged>[1]) => judged(checkOf(checks, 'contacts.import.groupIDs.add'), raws);
+
+  test('a contact already in the group is no new member: adding it again leaves totalMembers as it was', async () => {
+    const joined = [created, sighting(G(50)), addA, sighting(G(51))];
+    assert.equal((await judge([...joined, addA, sighting(G(51))])).verdict, 'pass');
+    assert.equal((await judge([...joined, addA, sighting(G(52))])).verdict, 'fail');
+  });
+
+  test('a contact the traffic did not create may or may not be a member: either change passes', async () => {
+    const stranger = importWith([{ email: B }], { groupIDs: [5] }, [existingRow(B)]);
+    for (const after of [50, 51]) assert.equal((await judge([sighting(G(50)), stranger, sighting(G(after))])).verdict, 'pass', `+${after - 50}`);
+    assert.equal((await judge([sighting(G(50)), stranger, sighting(G(52))])).verdict, 'fail', 'one contact cannot add two members');
+  });
+
+  test('two imports naming the group between two answers are not judged, and leave their contacts unknown', async () => {
+    const twice = [created, sighting(G(50)), addA, addA, sighting(G(53))];
+    assert.equal((await judge(twice)).verdict, 'inconclusive');
+    assert.equal((await judge([...twice, addA, sighting(G(54))])).verdict, 'pass', 'A may or may not have been in the group');
+  });
+});
