@@ -11,7 +11,7 @@
 import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/core';
 import { readInteger } from '../../harness/oracles';
 import { isObject } from '../shared/import-answer';
-import { recordedImports, type RecordedImport } from './recorded-imports';
+import { addressOf, recordedImports, type RecordedImport } from './recorded-imports';
 
 /** A group's counts as one groups/search answer showed them. */
 export interface GroupSighting {
@@ -106,7 +106,14 @@ interface Open {
 class Membership {
   private readonly explicit = new Map<string, Map<number, boolean | undefined>>();
   private readonly created = new Set<string>();
-  private readonly keys = new Set<string>();
+  /** The keys seen under each address, letter case aside. */
+  private readonly byAddress = new Map<string, Set<string>>();
+
+  private see(key: string): void {
+    const address = addressOf(key);
+    if (!this.byAddress.has(address)) this.byAddress.set(address, new Set());
+    this.byAddress.get(address)!.add(key);
+  }
 
   of(key: string, groupID: number): boolean | undefined {
     const known = this.explicit.get(key);
@@ -115,30 +122,25 @@ class Membership {
   }
 
   set(key: string, groupID: number, member: boolean | undefined): void {
-    this.keys.add(key);
-    if (!this.explicit.has(key)) this.explicit.set(key, new Map());
-    this.explicit.get(key)!.set(groupID, member);
+    this.see(key);
     // The same address in another letter case or under another token may be the same contact.
-    const address = key.slice(key.indexOf('\u0000') + 1).toLowerCase();
-    for (const other of this.keys) {
-      if (other !== key && other.slice(other.indexOf('\u0000') + 1).toLowerCase() === address) {
-        if (!this.explicit.has(other)) this.explicit.set(other, new Map());
-        this.explicit.get(other)!.set(groupID, undefined);
-      }
+    for (const other of this.byAddress.get(addressOf(key))!) {
+      if (!this.explicit.has(other)) this.explicit.set(other, new Map());
+      this.explicit.get(other)!.set(groupID, other === key ? member : undefined);
     }
   }
 
   /** A contact the traffic saw created: in no group but those its import named. */
   markCreated(key: string): void {
-    this.keys.add(key);
+    this.see(key);
     if (!this.explicit.has(key)) this.created.add(key);
   }
 
   /** An import whose groups cannot be read: its contacts' membership is unknown everywhere. */
   forget(key: string): void {
+    this.see(key);
     this.created.delete(key);
     this.explicit.delete(key);
-    this.keys.add(key);
   }
 }
 

@@ -86,7 +86,8 @@ export function changesData(record: unknown, data: Map<string, string> | undefin
 }
 
 const keyOf = (exchange: RecordedExchange, email: string): string => `${exchange.token.id ?? 'no token'}\u0000${email}`;
-const addressOf = (key: string): string => key.slice(key.indexOf('\u0000') + 1).toLowerCase();
+/** The address of a contact's key (token and address as sent), letter case aside. */
+export const addressOf = (key: string): string => key.slice(key.indexOf('\u0000') + 1).toLowerCase();
 const tokenOf = (key: string): string => key.slice(0, key.indexOf('\u0000'));
 
 /** What is known of a contact at one point of the traffic (later imports change what is known). */
@@ -95,7 +96,14 @@ const snapshot = (contact: KnownContact | undefined): KnownContact | undefined =
 /** Every recorded import in order, each row with what the earlier imports showed of its contact. */
 export function recordedImports(traffic: RecordedTraffic, target: Pick<Target, 'profile'>): RecordedImport[] {
   const known = new Map<string, KnownContact>();
-  const variantsOf = (key: string): string[] => [...known.keys()].filter((other) => other !== key && addressOf(other) === addressOf(key));
+  /** The keys known under each address, letter case aside. */
+  const byAddress = new Map<string, Set<string>>();
+  const variantsOf = (key: string): string[] => [...(byAddress.get(addressOf(key)) ?? [])].filter((other) => other !== key);
+  const remember = (key: string, contact: KnownContact) => {
+    known.set(key, contact);
+    if (!byAddress.has(addressOf(key))) byAddress.set(addressOf(key), new Set());
+    byAddress.get(addressOf(key))!.add(key);
+  };
   return traffic.of(OP).map((exchange): RecordedImport => {
     const records = sentRecords(exchange);
     const reading = readImport(exchange, target);
@@ -128,7 +136,7 @@ export function recordedImports(traffic: RecordedTraffic, target: Pick<Target, '
       }
       const row = item.row!;
       if (!contact) {
-        known.set(item.key, { contactID: row.hasContactID ? row.contactID : undefined, data: row.inserted ? fieldsOf(item.record) : undefined, createdHere: row.inserted });
+        remember(item.key, { contactID: row.hasContactID ? row.contactID : undefined, data: row.inserted ? fieldsOf(item.record) : undefined, createdHere: row.inserted });
         continue;
       }
       if (contact.contactID === undefined && row.hasContactID) contact.contactID = row.contactID;
