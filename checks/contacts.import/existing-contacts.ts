@@ -86,13 +86,18 @@ export function judgeUpdateDefault(ctx: TrafficContext): void {
 /** updateExisting.off: with updateExisting 0 a re-imported contact is neither updated nor inserted. */
 export function judgeUpdateOff(ctx: TrafficContext): void {
   const tally = new TrafficTally();
+  let changed = 0;
   for (const { imported, item } of reimportedRows(ctx, 'off')) {
-    const { row, email } = item;
+    const { row, email, record, before } = item;
+    if (changesData(record, before.data) === true) changed += 1;
     tally.expect(!row.inserted && !row.updated, {
       title: `existing ${email} re-imported with updateExisting 0 is neither updated nor inserted`,
       expected: { inserted: 0, updated: 0 },
       actual: { inserted: row.inserted, updated: row.updated }, response: imported.exchange,
     });
   }
-  tally.record(ctx.judge, { none: 'no accepted import with updateExisting 0 re-imported an existing contact' });
+  tally.record(ctx.judge, {
+    none: 'no accepted import with updateExisting 0 re-imported an existing contact',
+    missing: changed === 0 ? ['no existing contact was re-imported with updateExisting 0 with data other than it held'] : [],
+  });
 }

@@ -7,7 +7,7 @@
  */
 import type { Target, TrafficContext } from '../../harness/core';
 import { TrafficTally, type TrafficFailure } from '../shared/traffic';
-import { groupHistory, type GroupStep } from './group-steps';
+import { groupHistory, namedGroups, type GroupStep } from './group-steps';
 
 const signed = (value: number): string => (value > 0 ? `+${value}` : String(value));
 
@@ -47,11 +47,15 @@ const sameList = (a: GroupStep, b: GroupStep): boolean => {
 /** groupIDs.add: a Static group of groupIDs gains every imported contact it did not hold (new contacts only, with updateExisting 0). */
 export function judgeGroupIDsAdd(ctx: TrafficContext): void {
   const tally = new TrafficTally();
+  const seen = { existing: false, several: false };
   for (const step of groupHistory(ctx.traffic, ctx.target).steps.filter((s) => s.kind === 'add')) {
     const { sure, most } = all(step);
     if (step.keepExisting) {
       if (most === 0 && step.observed === 0) continue;
-      tally.expect(step.held, { title: `${describe(step)} raises its totalMembers by the contacts it did not hold`, ...evidence(step, { sure, most }) });
+      if (tally.expect(step.held, { title: `${describe(step)} raises its totalMembers by the contacts it did not hold`, ...evidence(step, { sure, most }) })) {
+        seen.existing ||= step.existing.sure > 0;
+        seen.several ||= (namedGroups(step.imported.exchange)?.add.length ?? 0) > 1;
+      }
       continue;
     }
     // With updateExisting 0 the existing contacts are the other rule's: judged here, the new ones join and nobody else does.
@@ -59,23 +63,31 @@ export function judgeGroupIDsAdd(ctx: TrafficContext): void {
     if (fresh.most === 0 && step.observed >= 0 && step.observed <= most) continue;
     tally.expect(step.observed >= fresh.sure && step.observed <= most, { title: `${describe(step)} adds the new contacts to it`, ...evidence(step, { sure: fresh.sure, most }) });
   }
-  tally.record(ctx.judge, { none: 'no import added contacts to an Active Static group between two groups/search answers showing its totalMembers' });
+  const missing = [
+    ...(seen.existing ? [] : ['no import added an existing contact the group did not hold']),
+    ...(seen.several ? [] : ['no import naming two or more groups in groupIDs was judged']),
+  ];
+  tally.record(ctx.judge, { none: 'no import added contacts to an Active Static group between two groups/search answers showing its totalMembers', missing });
 }
 
 /** removeGroupIDs: a Static group of removeGroupIDs loses every imported contact it held. */
 export function judgeRemoveGroupIDs(ctx: TrafficContext): void {
   const tally = new TrafficTally();
+  let removed = false;
   for (const step of groupHistory(ctx.traffic, ctx.target).steps.filter((s) => s.kind === 'remove')) {
     const { sure, most } = all(step);
     if (step.keepExisting) {
       if (most === 0 && step.observed === 0) continue;
-      tally.expect(step.held, { title: `${describe(step)} lowers its totalMembers by the members imported`, ...evidence(step, { sure, most }) });
+      if (tally.expect(step.held, { title: `${describe(step)} lowers its totalMembers by the members imported`, ...evidence(step, { sure, most }) })) removed ||= sure > 0;
       continue;
     }
     // With updateExisting 0, members staying are updateExisting's question; more leaving than were imported is this rule's.
     if (step.observed < -most) tally.expect(false, { title: `${describe(step)} removes no contact but those imported`, ...evidence(step, { sure, most }) });
   }
-  tally.record(ctx.judge, { none: 'no import removed members from an Active Static group between two groups/search answers showing its totalMembers' });
+  tally.record(ctx.judge, {
+    none: 'no import removed members from an Active Static group between two groups/search answers showing its totalMembers',
+    missing: removed ? [] : ['no import removed a contact known to be a member'],
+  });
 }
 
 /**
@@ -86,11 +98,13 @@ export function judgeRemoveGroupIDs(ctx: TrafficContext): void {
 export function judgeOffGroups(ctx: TrafficContext): void {
   const tally = new TrafficTally();
   const { steps } = groupHistory(ctx.traffic, ctx.target);
+  const moved = new Set<GroupStep['kind']>();
   for (const step of steps.filter((s) => !s.keepExisting && s.existing.sure + s.existing.unsure > 0)) {
     const { sure, most } = all(step);
     const title = `${describe(step)} still ${step.kind === 'add' ? 'adds' : 'removes'} the existing contacts`;
     if (step.held) {
       tally.expect(true, { title, response: step.imported.exchange });
+      moved.add(step.kind);
       continue;
     }
     // Fewer existing contacts moved than the documented semantics need (more moving is the group rule's).
@@ -100,7 +114,10 @@ export function judgeOffGroups(ctx: TrafficContext): void {
     if (blamed) tally.expect(false, { title, ...evidence(step, { sure, most }) });
     else tally.unsettle(`${describe(step)} moved fewer contacts than it imported, and no step shows existing contacts moving on group ${step.groupID} otherwise`);
   }
-  tally.record(ctx.judge, { none: 'no import with updateExisting 0 named a group holding (or not holding) its existing contacts between two groups/search answers' });
+  tally.record(ctx.judge, {
+    none: 'no import with updateExisting 0 named a group holding (or not holding) its existing contacts between two groups/search answers',
+    missing: [...(moved.has('add') ? [] : ['no existing contact was seen joining groupIDs with updateExisting 0']), ...(moved.has('remove') ? [] : ['no existing contact was seen leaving removeGroupIDs with updateExisting 0'])],
+  });
 }
 
 /** Records that carry nothing but an address: a Dynamic group's query cannot select them by their data. */

@@ -67,6 +67,7 @@ describe('contacts/import traffic judges', () => {
 /** A groups/search answer showing the groups' counts (status All). */
 const sighting = (...groups: Row[]) => search('groups.search', { groupIDs: groups.map((g) => g.groupID), status: 'All' }, groups);
 const G = (total: number, over: Row = {}) => group(5, { totalMembers: total, activeMembers: total, ...over });
+const H = (total: number) => group(6, { totalMembers: total, activeMembers: total });
 const existingRow = (email: string, over: Row = {}): Row => row(email, { inserted: 0, updated: 1, ...over });
 const importWith = (contacts: unknown[], params: Row, rows: Row[]) => call('contacts.import', { contacts, ...params }, answer(rows), POST);
 const tagged = (email: string, value: string) => ({ email, customFields: { tier: { value } } });
@@ -117,12 +118,17 @@ describe('contacts/import judges of state along the imports', () => {
 describe('contacts/import judges of group membership', () => {
   const created = importing([{ email: A }, { email: B }], answer([row(A), row(B)]));
 
-  test('contacts.import.groupIDs.add', () =>
-    expectVerdicts('contacts.import.groupIDs.add', {
-      pass: [sighting(G(50)), importWith([{ email: C }, { email: 'd@example.com' }], { groupIDs: [5] }, [row(C), row('d@example.com')]), sighting(G(52))],
-      fail: [sighting(G(50)), importWith([{ email: C }, { email: 'd@example.com' }], { groupIDs: [5] }, [row(C), row('d@example.com')]), sighting(G(51))],
-      none: [good],
-    }));
+  test('contacts.import.groupIDs.add', () => {
+    const joining = [created, sighting(G(50), H(60)), importWith([{ email: A }, { email: C }], { groupIDs: [5, 6] }, [existingRow(A), row(C)])];
+    return expectVerdicts('contacts.import.groupIDs.add', { pass: [...joining, sighting(G(52), H(62))], fail: [...joining, sighting(G(52), H(60))], none: [good] });
+  });
+
+  test('contacts.import.groupIDs.add needs an existing contact and several groups judged', async () => {
+    const fresh = [sighting(G(50)), importWith([{ email: C }], { groupIDs: [5] }, [row(C)]), sighting(G(51))];
+    const verdict = await judged(checkOf(checks, 'contacts.import.groupIDs.add'), fresh);
+    assert.equal(verdict.verdict, 'inconclusive');
+    assert.match(verdict.reason ?? '', /existing contact.*two or more groups/);
+  });
 
   test('contacts.import.removeGroupIDs', () => {
     const joined = [created, sighting(G(50)), importWith([{ email: A }], { groupIDs: [5] }, [existingRow(A)]), sighting(G(51))];
@@ -133,7 +139,8 @@ describe('contacts/import judges of group membership', () => {
   test('contacts.import.updateExisting.off-groups', () => {
     const control = [created, sighting(G(50)), importWith([{ email: A }], { groupIDs: [5], updateExisting: 1 }, [existingRow(A)]), sighting(G(51))];
     const off = importWith([{ email: B }], { groupIDs: [5], updateExisting: 0 }, [existingRow(B, { updated: 0 })]);
-    return expectVerdicts('contacts.import.updateExisting.off-groups', { pass: [...control, off, sighting(G(52))], fail: [...control, off, sighting(G(51))], none: control });
+    const leaving = [importWith([{ email: A }], { removeGroupIDs: [5], updateExisting: 0 }, [existingRow(A, { updated: 0 })]), sighting(G(51))];
+    return expectVerdicts('contacts.import.updateExisting.off-groups', { pass: [...control, off, sighting(G(52)), ...leaving], fail: [...control, off, sighting(G(51))], none: control });
   });
 
   test('contacts.import.dynamic-group.refused', () => {
@@ -161,7 +168,10 @@ describe('contacts/import judges of group membership', () => {
 describe('contacts/import group judges follow the contacts along any sequence', () => {
   const created = importing([{ email: A }], answer([row(A)]));
   const addA = importWith([{ email: A }], { groupIDs: [5] }, [existingRow(A)]);
-  const judge = (raws: Parameters<typeof judged>[1]) => judged(checkOf(checks, 'contacts.import.groupIDs.add'), raws);
+  // Judged steps of an existing contact into two groups elsewhere, so that the steps below decide the rule.
+  const E = 'e@example.com';
+  const covered = [importing([{ email: E }], answer([row(E)])), sighting(G(40), H(60)), importWith([{ email: E }], { groupIDs: [5, 6] }, [existingRow(E)]), sighting(G(41), H(61))];
+  const judge = (raws: Parameters<typeof judged>[1]) => judged(checkOf(checks, 'contacts.import.groupIDs.add'), [...covered, ...raws]);
 
   test('a contact already in the group is no new member: adding it again leaves totalMembers as it was', async () => {
     const joined = [created, sighting(G(50)), addA, sighting(G(51))];
@@ -177,7 +187,7 @@ describe('contacts/import group judges follow the contacts along any sequence', 
 
   test('two imports naming the group between two answers are not judged, and leave their contacts unknown', async () => {
     const twice = [created, sighting(G(50)), addA, addA, sighting(G(53))];
-    assert.equal((await judge(twice)).verdict, 'inconclusive');
+    assert.equal((await judged(checkOf(checks, 'contacts.import.groupIDs.add'), twice)).verdict, 'inconclusive');
     assert.equal((await judge([...twice, addA, sighting(G(54))])).verdict, 'pass', 'A may or may not have been in the group');
   });
 });
