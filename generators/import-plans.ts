@@ -1,5 +1,5 @@
 /**
- * Plans of the imports a membership-model sequence runs: fresh and existing contacts of the sequence,
+ * Plans of the imports an import sequence runs: fresh and existing contacts of the sequence,
  * groupIDs / removeGroupIDs over a pool of groups, updateExisting absent, 1 or 0.
  */
 import fc from 'fast-check';

@@ -8,27 +8,7 @@ import { judgeImports } from './traffic-imports';
 export default defineCheck({
   rule: 'contacts.import.row.reported',
   title: 'a failing row is reported with success 0 and errors, and the answer carries warnings',
-  async run(ctx) {
-    await ctx.judge.property(defectiveBatch(addresses), async ({ records, defect }, sample) => {
-      const reading = await importContacts(ctx, { contacts: records });
-      if (!reading.accepted || !reading.rows) return sample.inconclusive('the call was refused, so there were no row results');
-      const failed = reading.rows.map((row, index) => ({ row, index })).filter(({ row }) => !row.success);
-      if (failed.length === 0) sample.inconclusive(`no row failed (the ${defect} row was accepted), so no failure report could be judged`);
-      const silent = failed.filter(({ row }) => !hasErrors(row));
-      sample.expect(silent.length === 0, {
-        title: `failed row ${(silent[0]?.index ?? 0) + 1} carries a non-empty errors array`,
-        expected: 'errors: [at least one]',
-        actual: silent.map(({ row, index }) => ({ row: index + 1, success: row.success, errors: row.errors })),
-        response: reading.response,
-      });
-      sample.expect(hasWarnings(reading), {
-        title: `an answer with ${failed.length} failed row(s) carries warnings`,
-        expected: 'warnings present',
-        actual: { warnings: reading.result?.warnings },
-        response: reading.response,
-      });
-    });
-  },
+  drive: (ctx) => ctx.explore(defectiveBatch(addresses), ({ records }) => importContacts(ctx, { contacts: records })),
   judge: (ctx) =>
     judgeImports(ctx, 'no accepted import with a failed row', (_records, reading) => {
       const failed = (reading.rows ?? []).map((row, index) => ({ row, index })).filter(({ row }) => !row.success);

@@ -1,10 +1,10 @@
 import { defineCheck } from '../../harness/core';
-import { judgeReimports } from './reimport';
+import { judgeUpdateDefault } from './existing-contacts';
+import { driveReimports } from './reimport';
 
 export default defineCheck({
   rule: 'contacts.import.updateExisting.default',
   title: 'without updateExisting an existing contact is updated',
-  async run(ctx) {
-    await judgeReimports(ctx, undefined, { updated: true, inserted: false }, (row) => `an existing contact re-imported without updateExisting is updated (row ${row})`);
-  },
+  drive: (ctx) => driveReimports(ctx, undefined),
+  judge: (ctx) => judgeUpdateDefault(ctx),
 });

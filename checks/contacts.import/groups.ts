@@ -1,6 +1,6 @@
 /**
  * The groups whose member counts show what an import did to group membership: every group listed and
- * sorted into Static and Dynamic, the Static groups the example checks and the model use, their counts.
+ * sorted into Static and Dynamic, the Static groups the example drivers and the sequences use, a sighting of their counts.
  */
 import { allowedValues, boundsOf } from '../../generators';
 import { loadSpec, operationInfo } from '../../harness/contract';
@@ -12,11 +12,6 @@ interface GroupView {
   groupID: number;
   type: string;
   status: string;
-}
-
-export interface MemberCounts {
-  total: number;
-  active: number;
 }
 
 /**
@@ -71,7 +66,7 @@ export async function groupDirectoryOrEmpty(api: ApiClient): Promise<GroupDirect
 }
 
 /**
- * The Static groups of the example checks: the two lowest IDs. The membership model takes the (up to)
+ * The Static groups of the example drivers: the two lowest IDs. The import sequences take the (up to)
  * three highest of the rest (modelGroups), so the two never share a group.
  */
 export const exampleGroups = (directory: GroupDirectory): number[] => directory.statics.slice(0, 2);
@@ -82,31 +77,8 @@ export const modelGroups = (directory: GroupDirectory): number[] => directory.st
 export const exampleGroupsOf = async (api: ApiClient): Promise<number[]> => exampleGroups(await groupDirectoryOrEmpty(api));
 
 /**
- * totalMembers and activeMembers of the groups, read with groups/search groupIDs=[...] status All; Unjudged
- * when the target cannot report them (inside a property that ends the sample unjudged).
+ * Asks groups/search for the groups (groupIDs, status All, the largest page): a sighting of their
+ * totalMembers and activeMembers, which the group judges read around the imports naming them.
  */
-export async function memberCounts(api: ApiClient, groupIDs: number[], method: 'GET' | 'POST' = 'GET'): Promise<Map<number, MemberCounts>> {
-  const response = await api.call('groups.search', { method, params: { groupIDs, status: everyStatus(), rpp: largestPage() } });
-  if (response.outcome !== 'success') throw new Unjudged(`groups/search groupIDs=[${groupIDs.join(',')}] answered an error: ${response.errors[0] ?? response.status}`);
-  const counts = new Map<number, MemberCounts>();
-  for (const record of (response.records ?? []).filter(isObject)) {
-    const { groupID, totalMembers, activeMembers } = record;
-    if (typeof groupID === 'number' && typeof totalMembers === 'number' && typeof activeMembers === 'number') {
-      counts.set(groupID, { total: totalMembers, active: activeMembers });
-    }
-  }
-  const missing = groupIDs.filter((id) => !counts.has(id));
-  if (missing.length > 0) throw new Unjudged(`groups/search groupIDs=[${groupIDs.join(',')}] returned no member counts for group(s) ${missing.join(', ')}`);
-  return counts;
-}
-
-/** Change of each group's counts between two readings. */
-export function countChange(before: Map<number, MemberCounts>, after: Map<number, MemberCounts>, groupID: number): MemberCounts {
-  const a = before.get(groupID)!;
-  const b = after.get(groupID)!;
-  return { total: b.total - a.total, active: b.active - a.active };
-}
-
-/** Change of each group's totalMembers between two readings, for evidence. */
-export const totalChanges = (groupIDs: number[], before: Map<number, MemberCounts>, after: Map<number, MemberCounts>) =>
-  groupIDs.map((groupID) => ({ groupID, totalMembers: countChange(before, after, groupID).total }));
+export const sightGroups = (api: ApiClient, groupIDs: number[], method: 'GET' | 'POST' = 'GET') =>
+  api.call('groups.search', { method, params: { groupIDs, status: everyStatus(), rpp: largestPage() } });

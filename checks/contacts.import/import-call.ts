@@ -10,11 +10,8 @@ export interface ImportRequest {
   updateExisting?: boolean;
 }
 
-/** What an import needs: the client, the target's profile and the created-contacts log. */
-export type Importer = Pick<CheckContext, 'api' | 'target' | 'createdContacts'>;
-
 /** Sends contacts/import and logs every contact the answer shows was created. */
-export async function importContacts({ api, target, createdContacts }: Importer, request: ImportRequest): Promise<ImportReading> {
+export async function importContacts({ api, target, createdContacts }: Pick<CheckContext, 'api' | 'target' | 'createdContacts'>, request: ImportRequest): Promise<ImportReading> {
   const params: Record<string, unknown> = { contacts: request.contacts };
   if (request.groupIDs !== undefined) params.groupIDs = request.groupIDs;
   if (request.removeGroupIDs !== undefined) params.removeGroupIDs = request.removeGroupIDs;

@@ -28,10 +28,6 @@ export function countsOf(reading: ImportReading): { inserted: unknown; updated: 
 export const countsAgree = (counts: ReturnType<typeof countsOf>): boolean =>
   counts.inserted === counts.flaggedInserted && counts.updated === counts.flaggedUpdated;
 
-/** Whether the call succeeded with one successful row result per record sent. */
-export const succeededRowByRow = (reading: ImportReading, sent: number): boolean =>
-  reading.accepted && reading.rows?.length === sent && reading.rows.every((row) => row.success);
-
 /** The email of a record as the row result should echo it, or undefined when the record has none to echo. */
 export function sentEmail(record: unknown): string | undefined {
   return isObject(record) && typeof record.email === 'string' && record.email !== '' ? record.email : undefined;

@@ -2,7 +2,9 @@
 import { describe, test } from 'node:test';
 import { checks } from '../../checks/contacts.import';
 import type { RawExchange } from '../../harness/traffic';
-import { call, checkOf, expectVerdicts as verdictsOf, ok, PING, refused, type Row } from './support';
+import assert from 'node:assert/strict';
+import { testTarget } from '../core/support/target';
+import { call, checkOf, expectVerdicts as verdictsOf, group, judged, ok, PING, refused, search, type Row } from './support';
 
 const expectVerdicts = (rule: string, cases: { pass: RawExchange[]; fail: RawExchange[]; none?: RawExchange[] }) =>
   verdictsOf(checkOf(checks, rule), { ...cases, none: cases.none ?? PING });
@@ -59,5 +61,133 @@ describe('contacts/import traffic judges', () => {
       fail: [good, refusedBig, importing([{ email: 'x0@example.com' }], answer([row('x0@example.com', { inserted: 0, updated: 1 })]))],
       none: [good],
     });
+  });
+});
+
+/** A groups/search answer showing the groups' counts (status All). */
+const sighting = (...groups: Row[]) => search('groups.search', { groupIDs: groups.map((g) => g.groupID), status: 'All' }, groups);
+const G = (total: number, over: Row = {}) => group(5, { totalMembers: total, activeMembers: total, ...over });
+const H = (total: number) => group(6, { totalMembers: total, activeMembers: total });
+const existingRow = (email: string, over: Row = {}): Row => row(email, { inserted: 0, updated: 1, ...over });
+const importWith = (contacts: unknown[], params: Row, rows: Row[]) => call('contacts.import', { contacts, ...params }, answer(rows), POST);
+const tagged = (email: string, value: string) => ({ email, customFields: { tier: { value } } });
+
+describe('contacts/import judges of state along the imports', () => {
+  const first = importing([{ email: A }, { email: B }], answer([row(A), row(B)]));
+
+  test('contacts.import.match.existing', () =>
+    expectVerdicts('contacts.import.match.existing', {
+      pass: [first, importing([{ email: B }], answer([existingRow(B)]))],
+      fail: [first, importing([{ email: B }], answer([existingRow(B, { contactID: 999 })]))],
+      none: [first],
+    }));
+
+  test('contacts.import.updateExisting.default', () => {
+    const created = importing([tagged(A, '1')], answer([row(A)]));
+    return expectVerdicts('contacts.import.updateExisting.default', {
+      pass: [created, importing([tagged(A, '2')], answer([existingRow(A)]))],
+      fail: [created, importing([tagged(A, '2')], answer([existingRow(A, { updated: 0 })]))],
+      none: [created],
+    });
+  });
+
+  test('contacts.import.updateExisting.off', () => {
+    const created = importing([tagged(A, '1')], answer([row(A)]));
+    return expectVerdicts('contacts.import.updateExisting.off', {
+      pass: [created, importWith([tagged(A, '2')], { updateExisting: 0 }, [existingRow(A, { updated: 0 })])],
+      fail: [created, importWith([tagged(A, '2')], { updateExisting: 0 }, [existingRow(A)])],
+      none: [created, importing([tagged(A, '2')], answer([existingRow(A)]))],
+    });
+  });
+
+  test('contacts.import.customFields', () =>
+    expectVerdicts('contacts.import.customFields', {
+      pass: [importing([tagged(A, '1'), tagged(B, '1')], answer([row(A), row(B)]))],
+      fail: [importing([tagged(A, '1'), tagged(B, '1')], answer([row(A), failed(B)]))],
+      none: [good],
+    }));
+
+  test('contacts.import.row.isolated', () =>
+    expectVerdicts('contacts.import.row.isolated', {
+      pass: [good, importing([{ email: C }, { email: '' }, { email: 'd@example.com' }], answer([row(C), failed(''), row('d@example.com')]))],
+      fail: [good, importing([{ email: C }, { email: '' }, { email: 'd@example.com' }], answer([row(C), failed(''), failed('d@example.com')]))],
+      none: [good],
+    }));
+});
+
+describe('contacts/import judges of group membership', () => {
+  const created = importing([{ email: A }, { email: B }], answer([row(A), row(B)]));
+
+  test('contacts.import.groupIDs.add', () => {
+    const joining = [created, sighting(G(50), H(60)), importWith([{ email: A }, { email: C }], { groupIDs: [5, 6] }, [existingRow(A), row(C)])];
+    return expectVerdicts('contacts.import.groupIDs.add', { pass: [...joining, sighting(G(52), H(62))], fail: [...joining, sighting(G(52), H(60))], none: [good] });
+  });
+
+  test('contacts.import.groupIDs.add needs an existing contact and several groups judged', async () => {
+    const fresh = [sighting(G(50)), importWith([{ email: C }], { groupIDs: [5] }, [row(C)]), sighting(G(51))];
+    const verdict = await judged(checkOf(checks, 'contacts.import.groupIDs.add'), fresh);
+    assert.equal(verdict.verdict, 'inconclusive');
+    assert.match(verdict.reason ?? '', /existing contact.*two or more groups/);
+  });
+
+  test('contacts.import.removeGroupIDs', () => {
+    const joined = [created, sighting(G(50)), importWith([{ email: A }], { groupIDs: [5] }, [existingRow(A)]), sighting(G(51))];
+    const leaving = importWith([{ email: A }], { removeGroupIDs: [5] }, [existingRow(A)]);
+    return expectVerdicts('contacts.import.removeGroupIDs', { pass: [...joined, leaving, sighting(G(50))], fail: [...joined, leaving, sighting(G(51))], none: joined });
+  });
+
+  test('contacts.import.updateExisting.off-groups', () => {
+    const control = [created, sighting(G(50)), importWith([{ email: A }], { groupIDs: [5], updateExisting: 1 }, [existingRow(A)]), sighting(G(51))];
+    const off = importWith([{ email: B }], { groupIDs: [5], updateExisting: 0 }, [existingRow(B, { updated: 0 })]);
+    const leaving = [importWith([{ email: A }], { removeGroupIDs: [5], updateExisting: 0 }, [existingRow(A, { updated: 0 })]), sighting(G(51))];
+    return expectVerdicts('contacts.import.updateExisting.off-groups', { pass: [...control, off, sighting(G(52)), ...leaving], fail: [...control, off, sighting(G(51))], none: control });
+  });
+
+  test('contacts.import.dynamic-group.refused', () => {
+    const D = (total: number) => group(9, { type: 'Dynamic', totalMembers: total, activeMembers: total });
+    const steady = [sighting(D(90)), importing([{ email: A }], answer([row(A)])), sighting(D(90))];
+    const naming = importWith([{ email: B }], { groupIDs: [9] }, [row(B)]);
+    return expectVerdicts('contacts.import.dynamic-group.refused', { pass: [...steady, naming, sighting(D(90))], fail: [...steady, naming, sighting(D(91))], none: steady });
+  });
+
+  test('contacts.import.suppressed.stays (needs fixtures.suppressedEmails)', async () => {
+    const S = 'held@example.org';
+    const base = testTarget();
+    const fixtured = { ...base, profile: { ...base.profile, fixtures: { suppressedEmails: [S] } } };
+    const check = checkOf(checks, 'contacts.import.suppressed.stays');
+    const adding = importWith([{ email: S }], { groupIDs: [5] }, [existingRow(S, { updated: 0 })]);
+    const traffic = (active: number) => [sighting(G(50, { activeMembers: 40 })), adding, sighting(G(51, { activeMembers: active }))];
+    assert.equal((await judged(check, traffic(40), fixtured)).verdict, 'pass');
+    const fail = await judged(check, traffic(41), fixtured);
+    assert.equal(fail.verdict, 'fail', fail.reason);
+    assert.ok(fail.evidence[0]?.curl);
+    assert.equal((await judged(check, traffic(41), base)).verdict, 'inconclusive', 'without the fixture nothing says the contact is suppressed');
+  });
+});
+
+describe('contacts/import group judges follow the contacts along any sequence', () => {
+  const created = importing([{ email: A }], answer([row(A)]));
+  const addA = importWith([{ email: A }], { groupIDs: [5] }, [existingRow(A)]);
+  // Judged steps of an existing contact into two groups elsewhere, so that the steps below decide the rule.
+  const E = 'e@example.com';
+  const covered = [importing([{ email: E }], answer([row(E)])), sighting(G(40), H(60)), importWith([{ email: E }], { groupIDs: [5, 6] }, [existingRow(E)]), sighting(G(41), H(61))];
+  const judge = (raws: Parameters<typeof judged>[1]) => judged(checkOf(checks, 'contacts.import.groupIDs.add'), [...covered, ...raws]);
+
+  test('a contact already in the group is no new member: adding it again leaves totalMembers as it was', async () => {
+    const joined = [created, sighting(G(50)), addA, sighting(G(51))];
+    assert.equal((await judge([...joined, addA, sighting(G(51))])).verdict, 'pass');
+    assert.equal((await judge([...joined, addA, sighting(G(52))])).verdict, 'fail');
+  });
+
+  test('a contact the traffic did not create may or may not be a member: either change passes', async () => {
+    const stranger = importWith([{ email: B }], { groupIDs: [5] }, [existingRow(B)]);
+    for (const after of [50, 51]) assert.equal((await judge([sighting(G(50)), stranger, sighting(G(after))])).verdict, 'pass', `+${after - 50}`);
+    assert.equal((await judge([sighting(G(50)), stranger, sighting(G(52))])).verdict, 'fail', 'one contact cannot add two members');
+  });
+
+  test('two imports naming the group between two answers are not judged, and leave their contacts unknown', async () => {
+    const twice = [created, sighting(G(50)), addA, addA, sighting(G(53))];
+    assert.equal((await judged(checkOf(checks, 'contacts.import.groupIDs.add'), twice)).verdict, 'inconclusive');
+    assert.equal((await judge([...twice, addA, sighting(G(54))])).verdict, 'pass', 'A may or may not have been in the group');
   });
 });

@@ -1,0 +1,119 @@
+/**
+ * Which records of a recorded import a row must import, and which break a documented rule: judged for
+ * customFields (a well-formed customFields record imports) and row isolation (a failing row fails alone).
+ * A record is sound when nothing written lets its row fail: an object whose keys are the first record's,
+ * an address (local@domain.tld) no other record of the call repeats (letter case aside), not a fixture's
+ * suppressed address, scalar values, customFields (if any) a map of {value} objects. Pure: no I/O.
+ */
+import { boundsOf } from '../../generators';
+import type { RecordedExchange, Target, TrafficContext } from '../../harness/core';
+import { isObject } from '../shared/import-answer';
+import { tokenWorks, TrafficTally } from '../shared/traffic';
+import { recordedImports, type RecordedImport } from './recorded-imports';
+import { rowsSummary, sentEmail } from './rows';
+
+/** local@domain.tld, no spaces. */
+const ADDRESS = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/;
+
+const isScalar = (value: unknown): boolean => value === null || ['string', 'number', 'boolean'].includes(typeof value);
+const keysOf = (record: unknown): string => (isObject(record) ? Object.keys(record).sort().join('\u0000') : '');
+
+/** customFields as documented: an object mapping each custom field name to an object with a value member. */
+export function wellFormedCustomFields(value: unknown): boolean {
+  return isObject(value) && Object.keys(value).length > 0 && Object.values(value).every((field) => isObject(field) && Object.keys(field).length === 1 && 'value' in field && isScalar(field.value));
+}
+
+/** The fixture addresses the target profile names as suppressed (a target may refuse to import them). */
+const suppressed = (target: Pick<Target, 'profile'>): Set<string> => new Set((target.profile.fixtures?.suppressedEmails ?? []).map((email) => email.toLowerCase()));
+
+/** Whether record `index` of the batch is sound (see the file's comment). */
+export function soundRecord(records: readonly unknown[], index: number, target: Pick<Target, 'profile'>): boolean {
+  const record = records[index];
+  const email = sentEmail(record);
+  if (!isObject(record) || email === undefined || !ADDRESS.test(email) || suppressed(target).has(email.toLowerCase())) return false;
+  if (keysOf(record) !== keysOf(records[0])) return false;
+  if (records.filter((other) => sentEmail(other)?.toLowerCase() === email.toLowerCase()).length > 1) return false;
+  return Object.entries(record).every(([name, value]) => name === 'email' || (name === 'customFields' ? wellFormedCustomFields(value) : isScalar(value)));
+}
+
+/** Whether record `index` breaks a documented rule of the first record's structure or the required address (or is no address at all). */
+export function defectiveRecord(records: readonly unknown[], index: number): boolean {
+  const record = records[index];
+  const email = sentEmail(record);
+  return !isObject(record) || email === undefined || !ADDRESS.test(email) || (index > 0 && keysOf(record) !== keysOf(records[0]));
+}
+
+/** A call whose refusal no written rule explains: a batch within the limits, nothing but contacts (and updateExisting) sent, with a token the traffic shows working. */
+function callMustSucceed(ctx: TrafficContext, exchange: RecordedExchange, records: readonly unknown[]): boolean {
+  const { min, max } = boundsOf('contacts.import', 'contacts');
+  const plain = Object.keys(exchange.params).every((name) => name === 'contacts' || name === 'updateExisting');
+  return plain && records.length >= min && records.length <= (max ?? records.length) && tokenWorks(ctx.traffic, exchange);
+}
+
+/** Imports whose rows these judges can read: an array of records sent, updateExisting not 0 (a row not updated may report either way), an answer or a refusal. */
+const judgeable = (imported: RecordedImport): imported is RecordedImport & { records: unknown[] } =>
+  imported.records !== undefined && imported.exchange.outcome !== 'transport' && (imported.updateExisting === 'absent' || imported.updateExisting === 'on');
+
+/** customFields: in a batch without a defective record, each sound record carrying customFields imports (its row succeeds; its call is not refused). */
+export function judgeCustomFields(ctx: TrafficContext): void {
+  const tally = new TrafficTally();
+  for (const imported of recordedImports(ctx.traffic, ctx.target)) {
+    if (!judgeable(imported)) continue;
+    const { records, exchange, reading } = imported;
+    // Next to a defective record, a failing row is row isolation's question.
+    if (records.some((_, index) => defectiveRecord(records, index))) continue;
+    const carrying = records.map((_, index) => index).filter((index) => soundRecord(records, index, ctx.target) && isObject(records[index]) && 'customFields' in (records[index] as object));
+    if (carrying.length === 0) continue;
+    if (!reading.accepted) {
+      if (carrying.length !== records.length || !callMustSucceed(ctx, exchange, records)) continue;
+      tally.expect(false, { title: `a batch of ${records.length} record(s) with customFields as a map of {value} objects is accepted`, expected: 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange });
+      continue;
+    }
+    const failed = carrying.filter((index) => imported.rows[index]?.row?.success !== true);
+    tally.expect(failed.length === 0, {
+      title: `row ${(failed[0] ?? 0) + 1}, with customFields ${JSON.stringify((records[failed[0] ?? 0] as { customFields?: unknown }).customFields)}, imports successfully`,
+      expected: { failedRows: [] },
+      actual: { failedRows: failed.map((index) => index + 1), rows: rowsSummary(reading) }, response: exchange,
+    });
+  }
+  tally.record(ctx.judge, { none: 'no import sent a sound record with customFields as a map of {value} objects' });
+}
+
+/** The fields a record sets (its keys, and each custom field by name): rows of the same fields are alike. */
+const fieldNames = (record: unknown): string =>
+  isObject(record) ? Object.entries(record).flatMap(([name, value]) => (name === 'customFields' && isObject(value) ? Object.keys(value).map((field) => `customFields.${field}`) : [name])).sort().join(',') : '';
+
+/**
+ * row.isolated: in a batch where a row fails (or a record is defective), the call succeeds and every sound
+ * row succeeds. Where a sound row failed, it is judged only when rows of the same fields succeeded in a call
+ * where nothing failed (else records of that kind may fail on their own).
+ */
+export function judgeRowIsolated(ctx: TrafficContext): void {
+  const tally = new TrafficTally();
+  const imports = recordedImports(ctx.traffic, ctx.target);
+  const importable = new Set(
+    imports.filter((imported) => imported.rows.length > 0 && imported.rows.every((item) => item.row?.success)).flatMap((imported) => imported.rows.map((item) => fieldNames(item.record))),
+  );
+  for (const imported of imports) {
+    if (!judgeable(imported)) continue;
+    const { records, exchange, reading } = imported;
+    const indexes = records.map((_, index) => index);
+    const sound = indexes.filter((index) => soundRecord(records, index, ctx.target));
+    const failing = indexes.filter((index) => defectiveRecord(records, index) || (reading.accepted && imported.rows[index]?.row?.success === false));
+    if (sound.length === 0 || failing.length === 0) continue;
+    if (!reading.accepted) {
+      if (!callMustSucceed(ctx, exchange, records)) continue;
+      tally.expect(false, { title: `a batch with a failing row (row ${failing[0]! + 1}) is accepted as a call`, expected: 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange });
+      continue;
+    }
+    const failed = sound.filter((index) => imported.rows[index]?.row?.success !== true);
+    const unexplained = failed.filter((index) => importable.has(fieldNames(records[index])));
+    if (failed.length > unexplained.length) tally.unsettle(`sound rows of fields no call imported without failures failed next to a failing row (${fieldNames(records[failed[0]!])})`);
+    tally.expect(unexplained.length === 0, {
+      title: `every row but the failing row ${failing[0]! + 1} succeeds`,
+      expected: { failedRows: failing.map((index) => index + 1) },
+      actual: { failedRows: [...new Set([...failing, ...failed])].sort((a, b) => a - b).map((index) => index + 1), rows: rowsSummary(reading) }, response: exchange,
+    });
+  }
+  tally.record(ctx.judge, { none: 'no import sent a failing row together with sound ones' });
+}
