@@ -43,20 +43,14 @@ export interface Check {
    * that records the verdict with its evidence and sends nothing. Offline (`--har`, the proxy) it judges
    * the recording; live, after `drive`, every exchange the worker has recorded, whichever test sent it.
    */
-  judge?(ctx: JudgeContext): Promise<void> | void;
-  /** Sends the requests the rule needs and decides nothing; the verdict is `judge`'s. */
+  judge(ctx: JudgeContext): Promise<void> | void;
+  /** Sends the requests the rule needs and decides nothing; the verdict is `judge`'s. Absent: other drivers' exchanges suffice. */
   drive?(ctx: CheckContext): Promise<void> | void;
-  /**
-   * Not yet split into drive and judge: sends and judges in one. Live, `run` alone decides; offline,
-   * `judge` (when given) does. A check has `run` or `drive`, never both.
-   */
-  run?(ctx: CheckContext): Promise<void> | void;
 }
 
 /** Declares a rule's check; an unknown rule ID throws when the check file loads (typos are loud). */
 export function defineCheck(check: Check): Check {
   if (!findRule(check.rule)) throw new Error(`defineCheck: "${check.rule}" is no rule of spec/rules.yaml`);
-  if (check.run && check.drive) throw new Error(`defineCheck: "${check.rule}" has both run and drive (run is drive and judge in one)`);
-  if (!check.run && !check.judge) throw new Error(`defineCheck: "${check.rule}" has no judge`);
+  if (typeof check.judge !== 'function') throw new Error(`defineCheck: "${check.rule}" has no judge`);
   return Object.freeze({ ...check });
 }

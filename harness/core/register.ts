@@ -38,7 +38,6 @@ export function registerChecks(feature: string, checks: readonly Check[]): void 
           exchanges: () => exchangeLog.traffic(),
           explore: (arbitrary, send, options) => exploreWithJudge({ check, judge, target, log: exchangeLog, testStart }, arbitrary, send, options),
         };
-        if (check.run) return check.run(ctx);
         // Drive, then judge: the rule's one judge over every exchange this worker has had, whichever test sent it.
         await check.drive?.(ctx);
         await judgeLive(check, judge, target, exchangeLog.traffic());

@@ -44,13 +44,13 @@ describe('a check that throws', { timeout: 600_000 }, () => {
     const har = join(scratch(), 'live.har');
     const live = await recordedActiveRun(har, [], SUITES);
     const liveReport = readReport(live);
-    assertHarnessErrorOnly(live, liveReport, /TypeError: fixture: a bug in the check/);
+    assertHarnessErrorOnly(live, liveReport, /TypeError: fixture: a bug in the judge/);
     for (const rule of OTHER_RULES) assert.equal(verdictOf(liveReport, rule).verdict, 'pass', `${rule} live: ${verdictOf(liveReport, rule).reason}`);
 
     const offline = await conformance(['--har', har], SUITES);
     const offlineReport = readReport(offline);
     assert.equal(offlineReport.mode, 'traffic');
-    assertHarnessErrorOnly(offline, offlineReport, /TypeError: fixture: a bug in the traffic judge/);
+    assertHarnessErrorOnly(offline, offlineReport, /TypeError: fixture: a bug in the judge/);
     for (const rule of OTHER_RULES) assert.equal(verdictOf(offlineReport, rule).verdict, 'pass', `${rule} offline: ${verdictOf(offlineReport, rule).reason}`);
   });
 });

@@ -12,7 +12,6 @@ const traffic = trafficOf(target, [
 ]);
 const unreadable = { rule: 'schema.helper.ping', verdict: 'error' as const, reason: 'harness error: reading recorded exchange #9 (helper.ping): x', evidence: [], requests: 0 };
 const recorded: ReadTraffic = { traffic, readErrors: [unreadable], sources: [] };
-const never = () => assert.fail('a traffic run calls no `run`');
 
 async function judged(check: ReturnType<typeof defineCheck>) {
   const judge = new Judge([check.rule], target);
@@ -21,11 +20,14 @@ async function judged(check: ReturnType<typeof defineCheck>) {
 }
 
 describe('judgeTraffic: a rule judged on recorded traffic', () => {
-  test('a check without a traffic judge is inconclusive, "not observed in the traffic", never pass', async () => {
-    const [verdict] = await judged(defineCheck({ rule: 'helper.ping.accepts-token', title: 't', run: never }));
+  test('a check without a judge is refused when it is declared', () => {
+    assert.throws(() => defineCheck({ rule: 'helper.ping.accepts-token', title: 't' } as unknown as Parameters<typeof defineCheck>[0]), /has no judge/);
+  });
+
+  test("a judge that finds nothing is inconclusive, and the rule's requests are the recorded exchanges of its operations", async () => {
+    const [verdict] = await judged(defineCheck({ rule: 'helper.ping.accepts-token', title: 't', judge: ({ judge }) => judge.inconclusive(`${NOT_OBSERVED}: nothing`) }));
     assert.equal(verdict?.verdict, 'inconclusive');
-    assert.ok(verdict?.reason?.startsWith(NOT_OBSERVED));
-    assert.equal(verdict?.requests, 2, 'the recorded exchanges of its operations');
+    assert.equal(verdict?.requests, 2);
   });
 
   test("an unreadable recorded exchange of the rule's operations is the rule's harness error, whatever its judge says", async () => {
@@ -37,7 +39,6 @@ describe('judgeTraffic: a rule judged on recorded traffic', () => {
     const check = defineCheck({
       rule: 'helper.ping.accepts-token',
       title: 't',
-      run: never,
       judge({ judge, traffic: seen }) {
         judge.check(seen.of('helper.ping').length === 2, { title: 'two pings' });
       },

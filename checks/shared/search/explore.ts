@@ -1,16 +1,14 @@
 /**
  * The exploring driver of a search: requests drawn from the whole documented parameter space
- * (generators/search-requests.ts), sent once per worker as a shared observation, and the judging of every
- * exchange it produced by a rule's own judge. The driver decides nothing. A rule's check replays the same
- * draws as a fast-check property (same seed, same runs), so a failing request shrinks to the smallest that
- * still fails, and EMS_SEED + EMS_PATH replay it: draws the observation already sent are not sent again.
+ * (generators/search-requests.ts) with the run's seed, sent once per worker as a shared observation. It
+ * decides nothing: its exchanges are in the worker's exchange log, where every rule's judge reads them with
+ * the others. (A rule's own driver explores with ctx.explore when it needs a failing draw shrunk.)
  */
 import fc from 'fast-check';
-import { observation, type ApiClient, type ApiResponse, type CheckContext, type Observation, type ObservationContext, type SampleEvidence, type Target } from '../../../harness/core';
-import { readCount, readInteger, type Direction } from '../../../harness/oracles';
-import { defaultOf, pageAt, type ExploredRequest } from '../../../generators';
+import { observation, type ApiClient, type ApiResponse, type Observation, type ObservationContext, type SampleEvidence } from '../../../harness/core';
+import { readCount } from '../../../harness/oracles';
+import { pageAt, type ExploredRequest } from '../../../generators';
 import { firstPage, recordsOf, type Params, type SearchOp, type SearchRecord } from './records';
-import { judgeOrderOf } from './sorting';
 
 /** One exchange of the driver: the request as drawn, the parameters as sent (page included) and the answer. */
 export interface ExploredExchange {
@@ -90,30 +88,6 @@ export const deviates = (title: string, exchange: ExploredExchange, expected: un
 /** A judgement from a condition. */
 export const holds = (condition: boolean, evidence: () => SampleEvidence): ExchangeJudgement => (condition ? { ok: true } : { ok: false, evidence: evidence() });
 
-/**
- * Judges every exchange of the driver with a rule's judge, as a property over the driver's draws: a
- * failing draw shrinks (its smaller draws are sent by this check) and the report carries seed, path and
- * replay line. When no exchange of the driver is one the judge applies to, nothing is recorded (the rule's
- * own scenario decides it alone).
- */
-export async function judgeExplored(ctx: CheckContext, driver: Observation<Exploration | string>, judgeOne: ExchangeJudge): Promise<void> {
-  const exploration = await ctx.observe(driver);
-  if (typeof exploration === 'string') return;
-  const applies = [...exploration.exchanges.values()].flat().some((exchange) => judgeOne(exchange) !== undefined);
-  if (!applies) return;
-  await ctx.judge.property(exploration.arbitrary, async (request, sample) => {
-    const exchanges = exploration.exchanges.get(keyOf(request)) ?? (await sendExplored(ctx.api, exploration.op, request));
-    let judged = false;
-    for (const exchange of exchanges) {
-      const judgement = judgeOne(exchange);
-      if (judgement === undefined) continue;
-      judged = true;
-      sample.expect(judgement.ok, judgement.ok ? { title: '' } : judgement.evidence);
-    }
-    if (!judged) sample.inconclusive('the explored request is not one this rule judges');
-  }, { numRuns: exploration.numRuns });
-}
-
 /** The records of a served search (undefined for a refusal: the filter, order and size rules judge what comes back). */
 export const servedRecords = (exchange: ExploredExchange): SearchRecord[] | undefined =>
   exchange.response.outcome === 'success' ? recordsOf(exchange.response) : undefined;
@@ -145,31 +119,3 @@ export function everyRecordJudge<V>(parts: {
     }));
   };
 }
-
-/** With a sortField: the page is ordered by it in the direction asked (the default direction when none), ties and case aside. */
-export const sortOrderJudge = (op: SearchOp, target: Target): ExchangeJudge => (exchange) => {
-  const { sortField, sortDirection } = exchange.params;
-  if (typeof sortField !== 'string' || servedRecords(exchange) === undefined) return undefined;
-  const direction = String(sortDirection ?? defaultOf(op, 'sortDirection')).toLowerCase() as Direction;
-  const outcome = judgeOrderOf({ target }, op, exchange.response, sortField, direction);
-  if (outcome.verdict === 'inconclusive') return undefined;
-  return outcome.verdict === 'pass' ? { ok: true } : deviates(`${describeExchange(exchange)}: ${outcome.reason}`, exchange, `${sortField} ${direction}`, outcome.reason);
-};
-
-/** A page holds at most rpp records (the documented default rpp when none is sent). */
-export const pageSizeJudge = (op: SearchOp): ExchangeJudge => (exchange) => {
-  const records = servedRecords(exchange);
-  if (records === undefined) return undefined;
-  const rpp = readInteger(exchange.params.rpp) ?? Number(defaultOf(op, 'rpp'));
-  return holds(records.length <= rpp, () => ({
-    title: `${describeExchange(exchange)} holds at most rpp=${rpp} records`, expected: `<= ${rpp}`, actual: records.length, response: exchange.response,
-  }));
-};
-
-/** A check's run followed by the judging of its rule over a driver's exchanges. */
-export const withExplored =
-  (run: (ctx: CheckContext) => Promise<void> | void, driver: Observation<Exploration | string>, judgeOf: (ctx: CheckContext) => ExchangeJudge) =>
-  async (ctx: CheckContext): Promise<void> => {
-    await run(ctx);
-    await judgeExplored(ctx, driver, judgeOf(ctx));
-  };

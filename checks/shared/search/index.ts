@@ -7,6 +7,5 @@ export * from './paging';
 export * from './paging-totals';
 export * from './sorting';
 export * from './enums';
-export * from './filters';
 export * from './filter-subsets';
 export * from './explore';
