@@ -1,8 +1,10 @@
 /**
  * A target provider (EMS_TARGET_PROVIDER) for the agreement self-test: the run's embedded mock, exactly as
  * `npm run conformance` starts it (faults, fixtures, writes), behind the recording proxy. When the run
- * ends it writes what the proxy saw as a HAR to EMS_SELFTEST_HAR_OUT, so an active run records itself.
+ * ends it writes what the proxy saw as a HAR to EMS_SELFTEST_HAR_OUT, so an active run records itself, and
+ * beside it (`<har>.target.json`) the target's tokens and fixtures, which the offline judgement is given.
  */
+import { writeFileSync } from 'node:fs';
 import type { ProvidedTarget, Settings } from '../../harness/core';
 import { harDocument, startProxy, writeHar, type ProxiedExchange } from '../../harness/traffic';
 import { provideTarget as provideMock } from '../../mock/provider';
@@ -23,6 +25,8 @@ export default async function provideTarget(settings: Settings): Promise<Provide
     async close() {
       await proxy.close();
       writeHar(harOut, harDocument(exchanges, settings.profile));
+      // What a team judging the recording would give the offline run: the target's tokens and fixtures (scratch folder only).
+      writeFileSync(`${harOut}.target.json`, JSON.stringify({ tokens: mock.tokens, fixtures: mock.fixtures ?? {} }));
       await mock.close();
     },
   };

@@ -32,5 +32,3 @@ export function verdicts(report: ConformanceReport): Map<string, { verdict: Verd
   return new Map(report.rules.map((rule) => [rule.id, { verdict: rule.verdict, reason: rule.reason ?? '' }]));
 }
 
-/** The rules judged on the side of every answer (the client's schema/envelope verdicts), as judgeTraffic records them. */
-export const SIDE_JUDGED = /^(schema\.|envelope\.(shape|datetime-format|http-status|error-signal)$)/;

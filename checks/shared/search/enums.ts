@@ -24,6 +24,8 @@ export async function driveEnumsRejectUnknown(
   options: { numRuns?: number } = {},
 ): Promise<void> {
   const { api } = ctx;
+  // The same search accepted first, so a refusal can be read as about the unknown value (the judge's fitRequest).
+  await api.call(op, { params: baseParams });
   for (const name of enumParams) {
     const near = `${allowedValues(op, name)[0]}x`;
     await api.call(op, { params: { ...baseParams, [name]: param(op, name).type === 'array' ? [near] : near } });

@@ -64,6 +64,8 @@ export async function drivePageMinimum(ctx: CheckContext, op: SearchOp, basePara
   const params = without(baseParams, 'page');
   const min = firstPage(op);
   const send = (page: number | string, method: 'GET' | 'POST') => ctx.api.call(op, { method, params: { ...params, page } });
+  // The same search accepted first, so a refusal can be read as about the page (the judge's fitRequest).
+  await ctx.api.call(op, { params });
   for (const [index, page] of [min - 1, min - 2, min + 0.5, 'abc'].entries()) await send(page, index % 2 === 0 ? 'GET' : 'POST');
   await ctx.explore(fc.tuple(pageOutside(op), searchMethod), ([page, method]) => send(page, method), runsOption(options.numRuns));
 }
