@@ -38,9 +38,12 @@ const UNREACHABLE = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH
 
 /**
  * Sends one request. The timeout covers the whole exchange, body included; a body beyond
- * maxBodyBytes is abandoned as soon as it is known to be too large (never buffered).
+ * maxBodyBytes is abandoned as soon as it is known to be too large (never buffered). A request whose
+ * kept-alive connection the server had already closed (ECONNRESET on a reused socket before any answer:
+ * the race Node's http documentation describes) is sent once more on a new connection; it never reached
+ * the target, so it is no answer of the target's.
  */
-export function send(request: WireRequest, limits: WireLimits): Promise<WireResponse> {
+export function send(request: WireRequest, limits: WireLimits, retryStaleSocket = true): Promise<WireResponse> {
   return new Promise((resolve, reject) => {
     const controller = new AbortController();
     let timedOut = false;
@@ -60,9 +63,13 @@ export function send(request: WireRequest, limits: WireLimits): Promise<WireResp
       finish(() => reject(new WireFailure(reason, detail)));
       controller.abort();
     };
+    let answered = false;
     const failFromError = (error: NodeJS.ErrnoException) => {
       if (timedOut) return fail('timeout', `after ${limits.timeoutMs} ms`);
       const code = error.code ?? error.name;
+      if (retryStaleSocket && !answered && req.reusedSocket && code === 'ECONNRESET') {
+        return finish(() => send(request, limits, false).then(resolve, reject));
+      }
       fail(UNREACHABLE.test(code) ? 'unreachable' : 'reset', `(${code}: ${error.message})`);
     };
 
@@ -70,6 +77,7 @@ export function send(request: WireRequest, limits: WireLimits): Promise<WireResp
     const headers = body ? { ...request.headers, 'Content-Length': String(body.length) } : request.headers;
     const client = request.url.startsWith('https:') ? https : http;
     const req = client.request(request.url, { method: request.method, headers, signal: controller.signal }, (res) => {
+      answered = true;
       const tooLarge = `(over ${limits.maxBodyBytes} bytes)`;
       if (Number(res.headers['content-length'] ?? 0) > limits.maxBodyBytes) return fail('body-too-large', tooLarge);
       const chunks: Buffer[] = [];

@@ -37,11 +37,18 @@ export function loadTraffic(options: TrafficOptions): LoadedTraffic {
   const base: ApiBase = { baseUrl, authUrl: options.authUrl?.replace(/\/+$/, '') ?? new URL(baseUrl).origin };
   const standIns = new TokenStandIns();
   const roles = new Map<string, TokenName>();
-  for (const [name, token] of Object.entries(options.tokens) as [TokenName, string | undefined][]) if (token) roles.set(standIns.standIn(token), name);
   const context: ReadingContext = { base, profile: options.profile, standIns, roles, maxBodyBytes: options.maxBodyBytes };
 
   // Every token first, so one that an early answer echoes is redacted there too.
   for (const { raws } of recordings) for (const raw of raws) learnTokens(raw, context);
+  // A given token the recording sent as is names its role; one it never sent (a recording already redacted,
+  // whose stand-ins are its own numbering) names none, and is learned only to be redacted where it is echoed.
+  for (const [name, token] of Object.entries(options.tokens) as [TokenName, string | undefined][]) {
+    if (!token) continue;
+    const sent = standIns.known.has(token);
+    const id = standIns.standIn(token);
+    if (sent) roles.set(id, name);
+  }
   const exchanges: RecordedWire[] = [];
   const sources: TrafficSource[] = recordings.map(({ file, raws }) => {
     const dropped: Record<string, number> = {};

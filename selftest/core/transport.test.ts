@@ -136,3 +136,28 @@ describe('transport failures (real sockets)', () => {
     expectReason(error, 'reset', /^transport: reset /);
   });
 });
+
+describe('a kept-alive connection the server already closed', () => {
+  test('should send the request again on a new connection, once, and read the answer', async () => {
+    // The second request on a connection is dropped unanswered (what a server closing an idle socket does as the request arrives).
+    let connections = 0;
+    const server = createServer((req, res) => {
+      const seen = ((req.socket as { seen?: number }).seen = ((req.socket as { seen?: number }).seen ?? 0) + 1);
+      if (seen > 1) return req.socket.destroy();
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ success: 1, code: 0, errors: [], data: { message: 'pong' }, requestID: 'R' }));
+    });
+    server.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const api = createApiClient(testTarget({ EMS_BASE_URL: `http://127.0.0.1:${port}/v1` }));
+      assert.equal((await api.call('helper.ping')).outcome, 'success');
+      assert.equal((await api.call('helper.ping')).outcome, 'success', 'the dropped request is sent again, not reported as a reset');
+      assert.equal(connections, 2);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
