@@ -1,4 +1,4 @@
 import acceptsToken from './helper.ping.accepts-token';
 import schema from './schema.helper.ping';
 
-export const checks = [acceptsToken, schema];
+export const checks = [schema, acceptsToken];

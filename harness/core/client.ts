@@ -36,7 +36,7 @@ export interface RequestRecorder {
   transportFailure(error: TransportError): void;
   /** The target's rate limit refused a request (the client waits and retries it). */
   rateLimited?(op: OperationKey): void;
-  /** Every request's final exchange (success, error or transport failure; not the rate-limited attempts), for the judges. */
+  /** Every request's final exchange (success, error or transport failure), for the judges; never a rate limit's answer (as offline: dropped). */
   exchange?(response: ApiResponse, startedAt: number, token: SentToken): void;
 }
 
@@ -76,7 +76,6 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
         }
         rateLimiter.limited(backoffMs(attempt));
         const limited = { ...response, outcome: 'transport' as const, transport: { reason: 'rate-limited' as const, detail: decision.giveUp } };
-        options.recorder?.exchange?.(limited, startedAt, token);
         if (callOptions.allowRateLimited) return limited;
         throw transportFailure(limited, info.path);
       }

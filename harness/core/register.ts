@@ -1,10 +1,15 @@
 import { type Check, type CheckContext } from './check';
+import type { Target } from './config';
+import type { Judge } from './judge';
+import type { RecordedTraffic } from './traffic';
 import { exploreWithJudge } from './explore';
 import { harnessErrorVerdict } from './harness-error';
 import { test } from './fixtures';
 import { ruleJudge } from './rule-judge';
 import { ruleTag } from './rules';
+import { judgeExchanges } from './judge-exchanges';
 import { judgeLive, judgeTraffic } from './traffic-judge';
+import { TransportError } from './transport-error';
 
 /**
  * Registers one Playwright test per check inside one `test.describe`: tagged from the rule ID, skipped
@@ -39,9 +44,22 @@ export function registerChecks(feature: string, checks: readonly Check[]): void 
           explore: (arbitrary, send, options) => exploreWithJudge({ check, judge, target, log: exchangeLog, testStart }, arbitrary, send, options),
         };
         // Drive, then judge: the rule's one judge over every exchange this worker has had, whichever test sent it.
-        await check.drive?.(ctx);
+        try {
+          await check.drive?.(ctx);
+        } catch (error) {
+          // A request without a usable answer stopped the driver: what the exchanges so far decide stands (a
+          // failure they show, or a pass on the whole statement); short of that, the transport failure decides.
+          if (error instanceof TransportError) await judgeDecisive(check, judge, target, exchangeLog.traffic());
+          throw error;
+        }
         await judgeLive(check, judge, target, exchangeLog.traffic());
       });
     }
   });
+}
+
+/** Records the judge's verdict on these exchanges when it decides the rule (pass or fail), and nothing otherwise. */
+async function judgeDecisive(check: Check, judge: Judge, target: Target, traffic: RecordedTraffic): Promise<void> {
+  const verdict = await judgeExchanges(check, target, traffic);
+  if (verdict && (verdict.verdict === 'pass' || verdict.verdict === 'fail')) judge.record(verdict);
 }

@@ -27,13 +27,16 @@ const MAX_FAILURES = 5;
 export const A_SUCCESS: AnswerNeed = { what: 'success', seen: (e) => e.outcome === 'success' };
 export const A_REFUSAL: AnswerNeed = { what: 'refusal (an error answer)', seen: (e) => e.outcome === 'error' };
 /**
- * A success to a token (in the header) that another operation accepted too: a user's token, as the live
- * checks send (an Application-Only token may be accepted by helper/ping alone).
+ * A success to a user's token in the header: one the recorder names a user's (live; offline with the tokens
+ * given), or one another operation accepted too (an Application-Only token may be accepted by helper/ping alone).
  */
 export const A_SUCCESS_TO_A_USER_TOKEN: AnswerNeed = {
   what: 'success to a token other operations accept',
-  seen: (e, traffic) => e.outcome === 'success' && headerOnly(e) && traffic.exchanges.some((o) => o.op !== e.op && o.outcome === 'success' && headerOnly(o) && o.token.id === e.token.id),
+  seen: (e, traffic) => e.outcome === 'success' && headerOnly(e) && (USER_ROLES.has(e.token.role ?? '') || traffic.exchanges.some((o) => o.op !== e.op && o.outcome === 'success' && headerOnly(o) && o.token.id === e.token.id)),
 };
+
+/** The configured tokens that are a user's (the Application-Only token is not). */
+const USER_ROLES: ReadonlySet<string> = new Set(['full', 'noGroups', 'noImport']);
 export const A_RECORD: AnswerNeed = { what: 'success holding a record', seen: (e) => e.outcome === 'success' && (e.records ?? []).length > 0 };
 
 /**
