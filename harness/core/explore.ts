@@ -2,10 +2,9 @@ import type fc from 'fast-check';
 import type { Check, SendDraw } from './check';
 import type { Target } from './config';
 import type { ExchangeLog } from './exchange-log';
-import type { Judge, PropertyOptions } from './judge';
+import { propertyStopped, type Judge, type PropertyOptions } from './judge';
 import { judgeExchanges } from './judge-exchanges';
 import { runProperty, type SampleEvidence } from './property';
-import { TransportError } from './transport-error';
 
 interface ExploreWith {
   check: Pick<Check, 'rule' | 'judge'>;
@@ -44,24 +43,6 @@ export async function exploreWithJudge<T>(at: ExploreWith, arbitrary: fc.Arbitra
       if (verdict?.verdict === 'fail') sample.expect(false, (verdict.evidence[0] ?? { title: verdict.reason ?? 'the judge failed the draw' }) as SampleEvidence);
     },
   });
-  const { rule } = check;
-  const samples = { judged: result.judged, inconclusive: result.inconclusive };
-  if (result.kind === 'stopped') {
-    if (!(result.error instanceof TransportError)) throw result.error;
-    const verdict = result.error.reason === 'rate-limited' ? 'inconclusive' : 'fail';
-    judge.record({ rule, verdict, reason: result.error.message, evidence: [result.error.evidence], requests: 0, samples });
-  } else if (result.kind === 'deviated') {
-    const { deviation, counterexample } = result;
-    const replay = `EMS_SEED=${result.seed} EMS_PATH=${result.path} npm run conformance -- --grep @rule:${rule}`;
-    judge.record({
-      rule,
-      verdict: 'fail',
-      reason: `${deviation.evidence.title} (counterexample ${JSON.stringify(counterexample)})`,
-      evidence: [deviation.evidence],
-      repro: deviation.evidence.curl ?? replay,
-      property: { seed: result.seed, path: result.path, numRuns: result.numRuns, counterexample, replay },
-      requests: 0,
-      samples,
-    });
-  }
+  const stopped = propertyStopped(check.rule, result);
+  if (stopped) judge.record(stopped);
 }

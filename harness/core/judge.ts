@@ -6,7 +6,7 @@ import type { Target } from './config';
 import { responseEvidence } from './evidence';
 import { foldByRule } from './fold';
 import { unmetNeeds } from './needs';
-import { runProperty, type Sample } from './property';
+import { runProperty, type PropertyResult, type Sample } from './property';
 import { TransportError } from './transport-error';
 
 export interface CheckDetails {
@@ -84,24 +84,12 @@ export class Judge {
     const { seed, path, deadline } = this.target;
     const result = await runProperty({ arbitrary, predicate, seed, numRuns, deadline, ...(path ? { path } : {}) });
     const samples = { judged: result.judged, inconclusive: result.inconclusive };
+    const stopped = propertyStopped(rule, result);
 
-    if (result.kind === 'stopped') {
-      if (!(result.error instanceof TransportError)) throw result.error;
-      const verdict = result.error.reason === 'rate-limited' ? 'inconclusive' : 'fail';
-      this.record({ rule, verdict, reason: result.error.message, evidence: [result.error.evidence], requests: 0, samples });
-    } else if (result.kind === 'deviated') {
-      const { deviation, counterexample } = result;
-      const replay = `EMS_SEED=${result.seed} EMS_PATH=${result.path} npm run conformance -- --grep @rule:${rule}`;
-      this.record({
-        rule,
-        verdict: 'fail',
-        reason: `${deviation.evidence.title} (counterexample ${JSON.stringify(counterexample)})`,
-        evidence: [deviation.evidence],
-        repro: deviation.evidence.curl ?? replay,
-        property: { seed: result.seed, path: result.path, numRuns: result.numRuns, counterexample, replay },
-        requests: 0,
-        samples,
-      });
+    if (stopped) {
+      this.record(stopped);
+    } else if (result.kind !== 'held') {
+      throw new Error(`property of ${rule} ended ${result.kind} without a verdict`);
     } else if (result.judged === 0) {
       const why = result.interrupted ? ['unfinished: time budget exhausted'] : result.reasons;
       this.record({ rule, verdict: 'inconclusive', reason: `no sample could be judged: ${why.join('; ') || 'no runs'}`, evidence: [], requests: 0, samples });
@@ -147,4 +135,31 @@ export class Judge {
       throw new Error(`the test judges "${rule}" without declaring it: add the tag @rule:${rule}`);
     }
   }
+}
+
+/**
+ * The verdict of a property that deviated (fail, with counterexample, seed, path and replay) or that a
+ * transport failure stopped (fail; inconclusive when rate-limited); undefined when it held. Anything else
+ * that stopped it is rethrown (a harness error).
+ */
+export function propertyStopped(rule: string, result: PropertyResult): Verdict | undefined {
+  const samples = { judged: result.judged, inconclusive: result.inconclusive };
+  if (result.kind === 'stopped') {
+    if (!(result.error instanceof TransportError)) throw result.error;
+    const verdict = result.error.reason === 'rate-limited' ? 'inconclusive' : 'fail';
+    return { rule, verdict, reason: result.error.message, evidence: [result.error.evidence], requests: 0, samples };
+  }
+  if (result.kind !== 'deviated') return undefined;
+  const { deviation, counterexample } = result;
+  const replay = `EMS_SEED=${result.seed} EMS_PATH=${result.path} npm run conformance -- --grep @rule:${rule}`;
+  return {
+    rule,
+    verdict: 'fail',
+    reason: `${deviation.evidence.title} (counterexample ${JSON.stringify(counterexample)})`,
+    evidence: [deviation.evidence],
+    repro: deviation.evidence.curl ?? replay,
+    property: { seed: result.seed, path: result.path, numRuns: result.numRuns, counterexample, replay },
+    requests: 0,
+    samples,
+  };
 }
