@@ -7,6 +7,11 @@ export interface Fault {
   /** The rule of spec/rules.yaml the fault breaks. */
   rule: string;
   description: string;
+  /**
+   * Rules outside the fault's area that it leaves without what they need to decide (a step no client can take
+   * on this target): `inconclusive` is their right verdict under the fault, and the matrix notes it, never a failure.
+   */
+  undecides?: readonly string[];
 }
 
 const CATALOGUE = [
@@ -131,8 +136,9 @@ const CATALOGUE = [
   { name: 'exports-request-refuses-same-day', rule: 'exports.request.jobID', description: 'An export range of a single day (startDate = endDate) is refused.' },
   { name: 'exports-total-records-string', rule: 'schema.exports.jobStatus', description: 'A Completed job answers totalRecords as a string.' },
   { name: 'exports-job-unknown-status', rule: 'exports.job.pending-first', description: 'A new job reports status "Queued" until it completes.' },
-  { name: 'exports-job-never-finishes', rule: 'exports.job.finishes', description: 'Jobs stay Pending forever.' },
-  { name: 'exports-completed-without-file-key', rule: 'exports.job.file-key', description: 'A Completed job with records carries no fileKey.' },
+  // No fileKey is ever issued: the auth rules cannot probe exports/getFile with a real key (an unknown one is refused whatever the token).
+  { name: 'exports-job-never-finishes', rule: 'exports.job.finishes', description: 'Jobs stay Pending forever.', undecides: ['auth.token.missing', 'auth.token.invalid'] },
+  { name: 'exports-completed-without-file-key', rule: 'exports.job.file-key', description: 'A Completed job with records carries no fileKey.', undecides: ['auth.token.missing', 'auth.token.invalid'] },
   { name: 'exports-empty-job-has-file-key', rule: 'exports.job.no-records', description: 'A Completed job without records carries a fileKey (of a header-only file).' },
   { name: 'exports-expiration-in-past', rule: 'exports.job.expiration', description: 'fileExpiration is one hour before the job completed.' },
   { name: 'exports-failed-as-success', rule: 'exports.job.failed', description: 'A Failed job is reported with success 1 and code 0.' },

@@ -64,6 +64,7 @@ export function judgeFault(fault: Fault, area: string, areaOf: ReadonlyMap<strin
     const change = { rule, before: before.verdict, after: after.verdict };
     if (after.verdict === 'error') overReported.push(change);
     else if (areaOf.get(rule) === area) notes.push(change);
+    else if (after.verdict === 'inconclusive' && fault.undecides?.includes(rule)) notes.push(change);
     else if (after.verdict === 'fail' || after.verdict === 'inconclusive') overReported.push(change);
     else sideChanges.push(change);
   }
