@@ -32,6 +32,11 @@ export class ExchangeLog {
     return this.list.length;
   }
 
+  /** The exchanges from position `start` on, in order (no view is built: a driver's draw reads its own this way). */
+  since(start: number): readonly RecordedExchange[] {
+    return this.list.slice(start);
+  }
+
   /** The exchanges so far (a snapshot: later ones are not added to it). */
   traffic(): RecordedTraffic {
     this.view ??= recordedTraffic(this.list);

@@ -24,7 +24,7 @@ interface ExploreWith {
  */
 export async function exploreWithJudge<T>(at: ExploreWith, arbitrary: fc.Arbitrary<T>, send: SendDraw<T>, options: PropertyOptions = {}): Promise<void> {
   const { check, judge, target, log, testStart } = at;
-  const context = log.traffic().exchanges.slice(testStart);
+  const context = log.since(testStart);
   const before = await judgeExchanges(check, target, context);
   const contextFails = before?.verdict === 'fail';
   const numRuns = options.numRuns ?? target.runs;
@@ -38,7 +38,7 @@ export async function exploreWithJudge<T>(at: ExploreWith, arbitrary: fc.Arbitra
     predicate: async (value, sample) => {
       const from = log.size;
       await send(value);
-      const drawn = log.traffic().exchanges.slice(from);
+      const drawn = log.since(from);
       const verdict = contextFails ? undefined : await judgeExchanges(check, target, [...context, ...drawn]);
       if (verdict?.verdict === 'fail') sample.expect(false, (verdict.evidence[0] ?? { title: verdict.reason ?? 'the judge failed the draw' }) as SampleEvidence);
     },
