@@ -2,11 +2,12 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
 import { codePath, repoPath, runsBuilt, workPath } from './harness/contract';
-import { reportDir, TARGET_PROVIDER_VARIABLE } from './harness/core';
+import { reportDir } from './harness/core';
+import { TARGET_PROVIDER_VARIABLE } from './harness/runner';
 
 const env = process.env;
 // The composition root: without EMS_BASE_URL the run starts the reference mock, which reaches the harness
-// only through this target provider (harness/ never imports mock/; see harness/core/target-provider.ts).
+// only through this target provider (harness/ never imports mock/; see harness/runner/target-provider.ts).
 env[TARGET_PROVIDER_VARIABLE] ||= codePath('mock/provider');
 const seconds = (variable: string, fallback: number) => {
   const value = Number(env[variable]);
@@ -46,6 +47,6 @@ export default defineConfig({
   // Past the time budget no test starts (its rules are inconclusive, "unfinished"); the tests still running
   // get a grace of a few request timeouts, then the run stops and what they left unjudged is inconclusive.
   globalTimeout: (seconds('EMS_BUDGET_S', 600) + Math.max(15, (3 * seconds('EMS_TIMEOUT_MS', 10_000)) / 1000)) * 1000,
-  globalSetup: codePath('harness/core/global-setup'),
+  globalSetup: codePath('harness/runner/global-setup'),
   reporter: reporters,
 });

@@ -16,7 +16,7 @@ const OUT_DIR = repoPath('build');
 const entryPoints = [
   'bin/ems-conformance.ts',
   'playwright.config.ts',
-  'harness/core/global-setup.ts',
+  'harness/runner/global-setup.ts',
   'harness/report/conformance-reporter.ts',
   'mock/provider.ts',
   ...readdirSync(repoPath('suites'))

@@ -6,21 +6,9 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ConfigError,
-  createApiClient,
-  createRedactor,
-  oneLine,
-  readSettings,
-  redactorFromEnv,
-  reportDir,
-  resolveTarget,
-  TOKEN_NAMES,
-  TOKEN_VARIABLES,
-  type Settings,
-  type Target,
-} from '../harness/core';
-import { DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/traffic';
+import { ConfigError, createRedactor, oneLine, readSettings, redactorFromEnv, reportDir, resolveTarget, TOKEN_NAMES, TOKEN_VARIABLES, type Settings, type Target } from '../harness/core';
+import { createApiClient } from '../harness/exchanges';
+import { DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/exchanges';
 import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild } from './lib/child';
 import { CONFORMANCE_CONFIG, playwrightCommand } from './lib/commands';

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ConfigError, readSettings, reportDir } from '../harness/core';
-import { harDocument, REPORT_PATH, startProxy, writeHar, type ProxiedExchange } from '../harness/traffic';
+import { harDocument, REPORT_PATH, startProxy, writeHar, type ProxiedExchange } from '../harness/exchanges';
 import { killChildren, runChild } from './lib/child';
 import { ownCliCommand } from './lib/commands';
 import { parseFlags, positiveInteger, runMain, UsageError } from './lib/cli';

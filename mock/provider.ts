@@ -1,4 +1,5 @@
-import type { ProvidedTarget, Settings, TargetProvider } from '../harness/core';
+import type { ProvidedTarget, TargetProvider } from '../harness/runner';
+import type { Settings } from '../harness/core';
 import { cliCommand } from '../harness/contract';
 import type { EmbeddedReplay } from '../harness/types';
 import { startMock } from './index';

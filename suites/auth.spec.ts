@@ -1,4 +1,4 @@
 import { checks } from '../checks/auth';
-import { registerChecks } from '../harness/core';
+import { registerChecks } from '../harness/runner';
 
 registerChecks('auth', checks);

@@ -1,4 +1,4 @@
 import { checks } from '../checks/emails.search';
-import { registerChecks } from '../harness/core';
+import { registerChecks } from '../harness/runner';
 
 registerChecks('emails/search', checks);

@@ -1,4 +1,4 @@
 import { checks } from '../checks/envelope';
-import { registerChecks } from '../harness/core';
+import { registerChecks } from '../harness/runner';
 
 registerChecks('envelope', checks);

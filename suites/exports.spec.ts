@@ -1,4 +1,4 @@
 import { checks } from '../checks/exports';
-import { registerChecks } from '../harness/core';
+import { registerChecks } from '../harness/runner';
 
 registerChecks('exports', checks);

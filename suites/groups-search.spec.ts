@@ -1,4 +1,4 @@
 import { checks } from '../checks/groups.search';
-import { registerChecks } from '../harness/core';
+import { registerChecks } from '../harness/runner';
 
 registerChecks('groups/search', checks);

@@ -1,4 +1,4 @@
 import { checks } from '../checks/helper.ping';
-import { registerChecks } from '../harness/core';
+import { registerChecks } from '../harness/runner';
 
 registerChecks('helper/ping', checks);

@@ -40,7 +40,7 @@ export interface ListedTest {
 
 /**
  * Every test of a Playwright JSON report, with the file of its top-level suite (a registered check's
- * own `file` is where `test()` was called: harness/core/register.ts).
+ * own `file` is where `test()` was called: harness/runner/register.ts).
  */
 export function listedTests(json: PlaywrightJson, rootDir = json.config?.rootDir ?? ''): ListedTest[] {
   const found: ListedTest[] = [];

@@ -25,7 +25,7 @@ export const PHASE_WORDS: Record<Phase, string> = {
 export async function timeWorkerStart(root: string): Promise<PhaseTimes> {
   const from = (path: string) => pathToFileURL(resolve(root, path)).href;
   const started = performance.now();
-  await import(from('harness/core/fixtures.ts'));
+  await import(from('harness/runner/fixtures.ts'));
   const contract = (await import(from('harness/contract/index.ts'))) as typeof import('../../harness/contract');
   const { resolveTarget } = (await import(from('harness/core/config.ts'))) as typeof import('../../harness/core');
   const harness = performance.now();

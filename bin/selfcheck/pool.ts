@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoPath } from '../../harness/contract';
-import { embeddedMockEnv } from '../../harness/core';
+import { embeddedMockEnv } from '../../harness/runner';
 import type { ConformanceReport } from '../../harness/types';
 import { startMock, type RunningMock } from '../../mock';
 import { DAY_MS, formatServiceDatetime } from '../../mock/datetime';

@@ -1,4 +1,4 @@
-import { defineCheck, type JudgeContext, type RecordedExchange } from '../../harness/core';
+import { defineCheck, type JudgeContext, type RecordedExchange } from '../../harness/check';
 import { RETIRED_ENDPOINT, TrafficTally } from '../shared/traffic';
 import { tokenValuesIn } from './issued-tokens';
 

@@ -1,4 +1,4 @@
-import { defineCheck, NOT_OBSERVED, type JudgeContext, type RecordedExchange } from '../../harness/core';
+import { defineCheck, NOT_OBSERVED, type JudgeContext, type RecordedExchange } from '../../harness/check';
 import { headerOnly, paramsKey, RETIRED_ENDPOINT, TrafficTally } from '../shared/traffic';
 import { tokenMatrix } from './token-matrix';
 

@@ -1,4 +1,4 @@
-import { defineCheck, NOT_OBSERVED, type CheckContext, type JudgeContext, type RecordedExchange } from '../../harness/core';
+import { defineCheck, NOT_OBSERVED, type CheckContext, type JudgeContext, type RecordedExchange } from '../../harness/check';
 import { foldCase, isSet } from '../../harness/oracles';
 import { addresses } from '../shared/addresses';
 import { importRows, isObject, logSavedContacts, readImport } from '../shared/import-answer';

@@ -1,4 +1,4 @@
-import { defineCheck, NOT_OBSERVED, type JudgeContext } from '../../harness/core';
+import { defineCheck, NOT_OBSERVED, type JudgeContext } from '../../harness/check';
 import { TrafficTally } from '../shared/traffic';
 import { answeredWithHeaderToken, lackingPermission } from './shown-tokens';
 import { tokenWorks } from './token-works';

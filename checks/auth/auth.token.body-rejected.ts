@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { judgeTokenPlacement } from '../shared/traffic';
 import { tokenMatrix } from './token-matrix';
 

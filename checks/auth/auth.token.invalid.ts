@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { everyOperationOf, judgeTokenPlacement } from '../shared/traffic';
 import { tokenProbes } from './token-probes';
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressBook, RangeLane } from '../../generators';
-import type { ApiClient, ApiResponse, CallOptions, RuleJudge, TokenChoice } from '../../harness/core';
+import type { ApiClient, ApiResponse, CallOptions, RuleJudge, TokenChoice } from '../../harness/check';
 import type { OperationKey } from '../../harness/types';
 
 /** A well-formed token (a GUID, upper case like the service's) that no target issued. */

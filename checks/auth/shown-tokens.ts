@@ -1,5 +1,5 @@
 /** What recorded traffic shows of a token's permissions: tokens an operation refuses that other operations serve. */
-import type { RecordedExchange, RecordedTraffic, TokenRole } from '../../harness/core';
+import type { RecordedExchange, RecordedTraffic, TokenRole } from '../../harness/check';
 import type { OperationKey } from '../../harness/types';
 import { headerOnly, paramsKey } from '../shared/traffic';
 

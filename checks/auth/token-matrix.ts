@@ -6,7 +6,7 @@
  * would start a job. A shared observation (once per worker) that sends and decides nothing: the placement
  * rules and the Application-Only token rule judge its exchanges with everything else the run sent.
  */
-import { observation, TOKEN_NAMES, type TokenName, type TokenPlacement } from '../../harness/core';
+import { observation, TOKEN_NAMES, type TokenName, type TokenPlacement } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { logSavedContacts, readImport } from '../shared/import-answer';
 import { sharedProbeJob } from './probe-job';

@@ -3,7 +3,7 @@
  * of the missing and the invalid token share these probes (and the export job they run meanwhile).
  */
 import { LANES, RangeLane } from '../../generators';
-import { observation, type CheckContext, type TokenChoice } from '../../harness/core';
+import { observation, type CheckContext, type TokenChoice } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { logSavedContacts, readImport } from '../shared/import-answer';
 import { sharedProbeJob, type ProbeJob } from './probe-job';

@@ -1,4 +1,4 @@
-import type { ApiClient, ApiResponse, TokenChoice } from '../../harness/core';
+import type { ApiClient, ApiResponse, TokenChoice } from '../../harness/check';
 
 /** Whether the token is accepted by a call that needs no particular permission (emails/search, else helper/ping). */
 export async function tokenWorks(api: ApiClient, token: TokenChoice): Promise<{ works: boolean; responses: ApiResponse[] }> {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { anyImportBatch, defectiveBatch } from '../../generators';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
 import { judgeImports } from './traffic-imports';

@@ -1,5 +1,5 @@
 import { batchSizesOutside, boundsOf, freshEmailContacts, smallBatchSize } from '../../generators';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
 import { runsOf } from './rows';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { anyImportBatch, contactOfShape, freshAddresses, updateExistingChoice } from '../../generators';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { importContacts, updateExistingParam } from './import-call';
 import { countsAgree, countsOf, runsOf } from './rows';

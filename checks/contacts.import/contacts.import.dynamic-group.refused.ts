@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { freshEmailContacts, smallBatchSize } from '../../generators';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { judgeDynamicRefused } from './group-judges';
 import { exampleGroups, groupDirectoryOrEmpty, sightGroups } from './groups';

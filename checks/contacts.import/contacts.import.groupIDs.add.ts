@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { freshAddresses, smallBatchSize } from '../../generators';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { judgeGroupIDsAdd } from './group-judges';
 import { exampleGroupsOf, sightGroups } from './groups';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { otherCase, updateExistingChoice, wellFormedBatch } from '../../generators';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { judgeMatchExisting } from './existing-contacts';
 import { importContacts, updateExistingParam } from './import-call';

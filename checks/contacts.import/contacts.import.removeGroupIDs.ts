@@ -1,5 +1,5 @@
 import { freshEmailContacts, smallBatchSize } from '../../generators';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { judgeRemoveGroupIDs } from './group-judges';
 import { exampleGroupsOf, sightGroups } from './groups';

@@ -1,5 +1,5 @@
 import { anyImportBatch, type ContactRecord } from '../../generators';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { firstImport } from './first-import';
 import { importContacts } from './import-call';

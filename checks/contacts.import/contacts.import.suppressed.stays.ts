@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { judgeSuppressedStays } from './group-judges';
 import { exampleGroupsOf, sightGroups } from './groups';
 import { importContacts } from './import-call';

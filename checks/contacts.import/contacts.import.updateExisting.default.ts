@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { judgeUpdateDefault } from './existing-contacts';
 import { driveReimports } from './reimport';
 

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { judgeUpdateOff } from './existing-contacts';
 import { driveReimports } from './reimport';
 

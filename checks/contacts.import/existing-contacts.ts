@@ -3,7 +3,7 @@
  * a successful row for the same address, under the same token): matched, not inserted, given their own
  * contactID; updated or left as they were as updateExisting says. Pure: no I/O.
  */
-import type { TrafficContext } from '../../harness/core';
+import type { TrafficContext } from '../../harness/check';
 import { readInteger } from '../../harness/oracles';
 import { TrafficTally } from '../shared/traffic';
 import { changesData, recordedImports, type ImportedRow, type RecordedImport, type UpdateExisting } from './recorded-imports';

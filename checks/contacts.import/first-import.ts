@@ -1,7 +1,7 @@
 /** One import of a batch drawn as the row-order property draws them: the answer the schema and order checks share. */
 import fc from 'fast-check';
 import { anyImportBatch, type ContactRecord } from '../../generators';
-import { observation } from '../../harness/core';
+import { observation } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import type { ImportReading } from '../shared/import-answer';
 import { importContacts } from './import-call';

@@ -5,7 +5,7 @@
  * blamed on the one rule it breaks; where two rules could explain it, neither fails and the rule is left
  * unsettled. Pure: no I/O.
  */
-import type { Target, TrafficContext } from '../../harness/core';
+import type { Target, TrafficContext } from '../../harness/check';
 import { TrafficTally, type TrafficFailure } from '../shared/traffic';
 import { groupHistory, namedGroups, type GroupStep } from './group-steps';
 

@@ -8,7 +8,7 @@
  * after, two such imports between sightings, a change outside the range) leaves their membership unknown,
  * and an unknown membership widens the range of later steps. Pure: no I/O.
  */
-import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/core';
+import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/check';
 import { readInteger } from '../../harness/oracles';
 import { isObject } from '../shared/import-answer';
 import { addressOf, recordedImports, type RecordedImport } from './recorded-imports';

@@ -4,7 +4,7 @@
  */
 import { allowedValues, boundsOf } from '../../generators';
 import { loadSpec, operationInfo } from '../../harness/contract';
-import { Unjudged, type ApiClient } from '../../harness/core';
+import { Unjudged, type ApiClient } from '../../harness/check';
 import { isObject } from '../shared/import-answer';
 import { inUniqueOrder, walkPages } from '../shared/search';
 

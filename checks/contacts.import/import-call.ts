@@ -1,5 +1,5 @@
 /** Sending contacts/import: the request, read through the target profile, the contacts it created logged. */
-import type { CheckContext } from '../../harness/core';
+import type { CheckContext } from '../../harness/check';
 import { logSavedContacts, readImport, type ImportReading } from '../shared/import-answer';
 
 export interface ImportRequest {

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { contactOfShape, contactShape, existingPicks, importPlans, type StepFocus } from '../../generators';
-import type { CheckContext } from '../../harness/core';
+import type { CheckContext } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { groupDirectoryOrEmpty, modelGroups, sightGroups } from './groups';
 import { importContacts } from './import-call';

@@ -6,7 +6,7 @@
  * import of the same address in another letter case (or under another token) leaves what is known of the
  * contact unknown from then on. Pure: no I/O.
  */
-import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/core';
+import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/check';
 import { isObject, readImport, type ImportReading, type RowResult } from '../shared/import-answer';
 import { resultFor, sentEmail } from './rows';
 import { sentRecords } from './traffic-imports';

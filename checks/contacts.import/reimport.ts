@@ -1,6 +1,6 @@
 /** Contacts imported twice: fresh contacts, then the same addresses again, with or without updateExisting. */
 import { contactOfShape, freshContacts, reimportPlan } from '../../generators';
-import type { CheckContext } from '../../harness/core';
+import type { CheckContext } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { importContacts, updateExistingParam } from './import-call';
 import { runsOf } from './rows';

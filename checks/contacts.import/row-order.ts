@@ -4,7 +4,7 @@
  * case (a normalised address) is the same address.
  */
 import type { ContactRecord } from '../../generators';
-import type { SampleEvidence } from '../../harness/core';
+import type { SampleEvidence } from '../../harness/check';
 import type { ImportReading } from '../shared/import-answer';
 import { sameText } from '../../harness/oracles';
 import { sentEmail } from './rows';

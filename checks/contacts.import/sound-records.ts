@@ -6,7 +6,7 @@
  * suppressed address, scalar values, customFields (if any) a map of {value} objects. Pure: no I/O.
  */
 import { boundsOf } from '../../generators';
-import type { RecordedExchange, Target, TrafficContext } from '../../harness/core';
+import type { RecordedExchange, Target, TrafficContext } from '../../harness/check';
 import { isObject } from '../shared/import-answer';
 import { tokenWorks, TrafficTally } from '../shared/traffic';
 import { recordedImports, type RecordedImport } from './recorded-imports';

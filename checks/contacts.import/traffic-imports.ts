@@ -4,7 +4,7 @@
  * structure other than the first record's), and the call limits (1 to 1000 records).
  */
 import { boundsOf } from '../../generators';
-import type { RecordedExchange, TrafficContext } from '../../harness/core';
+import type { RecordedExchange, TrafficContext } from '../../harness/check';
 import { isObject, readImport, type ImportReading } from '../shared/import-answer';
 import { tokenWorks, TrafficTally, type TrafficFailure } from '../shared/traffic';
 import { resultFor, sentEmail } from './rows';

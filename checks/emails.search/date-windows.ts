@@ -2,7 +2,7 @@
  * The dateSent windows of the checks: the explicit wide window they search over, the documented
  * default window, and a window as request parameters.
  */
-import type { Target } from '../../harness/core';
+import type { Target } from '../../harness/check';
 import { formatDatetime } from '../../harness/oracles';
 import { addDays, addMonths, defaultWindowMonths, harnessNow, windowLimitMonths, type DateWindow } from '../../generators';
 import type { Params } from './email-records';

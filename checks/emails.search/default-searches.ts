@@ -1,5 +1,5 @@
 /** The driver of a parameter's default: the search without it and the search that passes its documented default, both read whole. */
-import type { CheckContext } from '../../harness/core';
+import type { CheckContext } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
 import { emailsExploration } from './exploration';
 import type { Params } from './email-records';

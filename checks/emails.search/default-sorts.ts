@@ -1,5 +1,5 @@
 /** The documented default sorts per status (x-default-sorts on sortField), and the searches that show them. */
-import type { Target } from '../../harness/core';
+import type { Target } from '../../harness/check';
 import { comparableValues, foldCase, judgeOrder, type Direction, type OrderJudgement } from '../../harness/oracles';
 import { param } from '../../generators';
 import { fieldKind } from '../shared/search';

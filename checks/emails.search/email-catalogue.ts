@@ -3,7 +3,7 @@
  * documented searches only, once per worker (no check writes emails); and the light references to
  * its searches that property samples carry.
  */
-import { observation } from '../../harness/core';
+import { observation } from '../../harness/check';
 import { harnessNow, type DateWindow } from '../../generators';
 import { windowParams, wideWindow } from './date-windows';
 import { DELIVERY, DETAIL, STATUSES, SUMMARY } from './documented-values';

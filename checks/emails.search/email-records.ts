@@ -1,5 +1,5 @@
 /** The harness's reading of email records: IDs, campaigns, dateSent. */
-import type { Target } from '../../harness/core';
+import type { Target } from '../../harness/check';
 import { parseTargetDatetime, readInteger, referencedID, type SearchRecord } from '../../harness/oracles';
 
 export type Params = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveDefaultAsExplicit } from './default-searches';
 import { DELIVERY, OP, SUMMARY } from './documented-values';
 import { automatedResultsDefaultRule } from './traffic-filters';

@@ -1,4 +1,4 @@
-import { defineCheck, type RecordedExchange, type TrafficContext } from '../../harness/core';
+import { defineCheck, type RecordedExchange, type TrafficContext } from '../../harness/check';
 import { foldCase, referencedID } from '../../harness/oracles';
 import { recordsOf } from '../shared/search';
 import { allowedSpelling, TrafficTally, walksOf } from '../shared/traffic';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { campaignIDsOf } from './email-records';
 import { driveExactFilter } from './exact-filter';
 import { campaignIDRule } from './traffic-filters';

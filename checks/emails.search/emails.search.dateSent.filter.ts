@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { harnessNow, windowWithin } from '../../generators';
 import { wideWindowMonths, windowParams } from './date-windows';
 import { DELIVERY, DETAIL, SORT_DIRECTIONS } from './documented-values';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { harnessNow, windowBeyondLimit, windowLimitMonths, windowWithin } from '../../generators';
 import { windowParams } from './date-windows';
 import { OP, RPP_MIN } from './documented-values';

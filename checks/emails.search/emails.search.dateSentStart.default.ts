@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { formatDatetime } from '../../harness/oracles';
 import { addDays, harnessNow } from '../../generators';
 import { judgeDateSentStartDefault } from './window-default-judges';

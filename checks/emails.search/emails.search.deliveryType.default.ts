@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveDefaultAsExplicit } from './default-searches';
 import { DELIVERY } from './documented-values';
 import { deliveryTypeDefaultRule } from './traffic-filters';

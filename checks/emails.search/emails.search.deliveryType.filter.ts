@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY, DELIVERY_TYPES, DETAIL } from './documented-values';
 import { deliveryTypeRule } from './traffic-filters';

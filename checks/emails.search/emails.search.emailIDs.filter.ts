@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { catalogueBases, emailCatalogue, refOf, usableBases } from './email-catalogue';
 import { idsOf } from './email-records';
 import { emailIDsRule } from './traffic-filters';

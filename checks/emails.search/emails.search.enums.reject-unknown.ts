@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveEnumsRejectUnknown } from '../shared/search';
 import { DELIVERY, OP } from './documented-values';
 import { judgeEnumsRejectUnknown } from '../shared/traffic';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveFiltersSubset } from '../shared/search';
 import { judgeFiltersSubset, rulesFilters } from '../shared/traffic';
 import { OP } from './documented-values';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveMethods } from '../shared/search';
 import { judgeMethods } from '../shared/traffic';
 import { OP } from './documented-values';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { drivePageMinimum } from '../shared/search';
 import { DELIVERY, OP } from './documented-values';
 import { judgePageMinimum } from '../shared/traffic';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { drivePagingTotals } from '../shared/search';
 import { OP } from './documented-values';
 import { emailCatalogue } from './email-catalogue';

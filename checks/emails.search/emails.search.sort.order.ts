@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveSortOrder } from '../shared/search';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';

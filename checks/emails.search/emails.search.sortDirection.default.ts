@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { DEFAULT_DIRECTION, OP, SORT_FIELDS } from './documented-values';
 import { manualSentWide } from './manual-sent';
 import { searchWhole } from './whole-search';

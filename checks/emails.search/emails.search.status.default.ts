@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveDefaultAsExplicit } from './default-searches';
 import { DEFAULT_STATUSES, DELIVERY } from './documented-values';
 import { statusDefaultRule } from './traffic-filters';

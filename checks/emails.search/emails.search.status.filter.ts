@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY } from './documented-values';
 import { statusLists } from './status-lists';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { judgeFilter } from '../shared/traffic';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY, DETAIL, OP, STATUSES, SUMMARY } from './documented-values';

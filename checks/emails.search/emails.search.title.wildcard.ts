@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { wildcardRule } from './traffic-filters';
 import { driveWildcardFilter } from './wildcard-filter';
 import { wildcardJudge } from './explored-judges';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { judgeBounds } from '../shared/traffic';
 import { DELIVERY, DELIVERY_TYPES, OP } from './documented-values';
 import type { Params } from './email-records';

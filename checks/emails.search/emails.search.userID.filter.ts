@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { distinctReferences } from './email-records';
 import { driveExactFilter } from './exact-filter';
 import { userIDRule } from './traffic-filters';

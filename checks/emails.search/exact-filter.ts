@@ -1,6 +1,6 @@
 /** The driver of a filter with values the records show: the catalogue's searches again with a value seen in them, each read whole. */
 import fc from 'fast-check';
-import type { CheckContext } from '../../harness/core';
+import type { CheckContext } from '../../harness/check';
 import { emailCatalogue, usableBases, valuesByBase, type EmailBase, type EmailCatalogue } from './email-catalogue';
 import type { EmailRecord } from './email-records';
 import { emailsExploration } from './exploration';

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { addDays, addMonths, defaultWindowMonths, exploredRequests, harnessNow, patternSource, textProbe, wildcardPattern, windowLimitMonths, windowWithin } from '../../generators';
-import type { ApiClient, Target } from '../../harness/core';
+import type { ApiClient, Target } from '../../harness/check';
 import { formatDatetime } from '../../harness/oracles';
 import { explorationOf, maxRpp, recordsOf } from '../shared/search';
 import { wideWindowParams } from './date-windows';

@@ -2,7 +2,7 @@
  * What every served emails/search returns for each filter it carried, whatever else it carried: pure
  * functions of one exchange, the membership part of each filter rule's judge (filter-judge.ts).
  */
-import type { Target } from '../../harness/core';
+import type { Target } from '../../harness/check';
 import { foldCase, matchesWildcardAnywhere, readInteger, referencedID } from '../../harness/oracles';
 import { everyRecordJudge, type ExchangeJudge, type ExploredExchange, type SearchRecord } from '../shared/search';
 import { readSentMoment } from '../shared/traffic';

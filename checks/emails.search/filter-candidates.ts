@@ -1,5 +1,5 @@
 /** Values of the filters to try, from what the target returned and what its profile names. */
-import type { Target } from '../../harness/core';
+import type { Target } from '../../harness/check';
 import { patternSource, type FilterCandidates } from '../../generators';
 import type { EmailBase } from './email-catalogue';
 import { campaignIDsOf, distinctReferences, idsOf } from './email-records';

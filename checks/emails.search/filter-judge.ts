@@ -4,7 +4,7 @@
  * and, where the filter came with nothing but a search's base parameters, a search read whole holds
  * exactly what it should, compared with another search read whole (`rule`, checks/shared/traffic judgeFilter).
  */
-import type { JudgeContext, RecordedExchange } from '../../harness/core';
+import type { JudgeContext, RecordedExchange } from '../../harness/check';
 import type { ExploredRequest } from '../../generators';
 import type { ExchangeJudge, ExploredExchange } from '../shared/search';
 import { judgeFilter, paramStanding, type FilterRule } from '../shared/traffic';

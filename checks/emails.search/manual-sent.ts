@@ -1,4 +1,4 @@
-import type { Target } from '../../harness/core';
+import type { Target } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
 import { DEFAULT_STATUSES, DELIVERY } from './documented-values';
 import type { Params } from './email-records';

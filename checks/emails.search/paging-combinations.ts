@@ -1,7 +1,7 @@
 /** The emails/search filter combinations the area's checks send, for the paging totals rule. */
 import fc from 'fast-check';
 import { allowedValues, sparseFilterSets } from '../../generators';
-import type { Target } from '../../harness/core';
+import type { Target } from '../../harness/check';
 import type { PagingCombinations } from '../shared/search';
 import { windowParams } from './date-windows';
 import { DELIVERY, DELIVERY_TYPES, OP } from './documented-values';

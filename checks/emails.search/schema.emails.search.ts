@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY, DETAIL, OP, RPP_MAX, STATUSES, SUMMARY } from './documented-values';
 import type { Params } from './email-records';

@@ -1,5 +1,5 @@
 /** The documented default order of an emails/search answer without sortField, by what the request searched (checks/shared/traffic judgeOrders). */
-import type { RecordedExchange } from '../../harness/core';
+import type { RecordedExchange } from '../../harness/check';
 import { foldCase } from '../../harness/oracles';
 import { listOf, type ExpectedOrder } from '../shared/traffic';
 import { defaultSorts, type DefaultSort } from './default-sorts';

@@ -1,5 +1,5 @@
 /** The emails/search filters and their defaults as traffic judges read them (checks/shared/traffic judgeFilter). */
-import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/core';
+import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/check';
 import { foldCase, matchesWildcardAnywhere, matchesWildcardExactCase, readInteger, referencedID } from '../../harness/oracles';
 import type { Params } from '../shared/search';
 import { allowedSpelling, fromReference, listOf, readSentMoment, sendsOnly, type BoundRule, type Expectation, type FilterRule } from '../shared/traffic';

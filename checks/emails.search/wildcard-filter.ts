@@ -1,6 +1,6 @@
 /** The driver of title and subject: `*` patterns cut from the catalogue's values, each search read whole. */
 import fc from 'fast-check';
-import type { CheckContext } from '../../harness/core';
+import type { CheckContext } from '../../harness/check';
 import { patternSource, wildcardPattern } from '../../generators';
 import { emailCatalogue, usableBases, valuesByBase } from './email-catalogue';
 import { emailsExploration } from './exploration';

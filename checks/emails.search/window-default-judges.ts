@@ -9,7 +9,7 @@
  *
  * Automated summaries are left out: which date a summary's dateSent is is not written.
  */
-import type { RecordedExchange, TrafficContext } from '../../harness/core';
+import type { RecordedExchange, TrafficContext } from '../../harness/check';
 import { foldCase, setDifference, shortList } from '../../harness/oracles';
 import { addDays, addHours, dayOf, defaultWindowMonths } from '../../generators';
 import { recordsOf } from '../shared/search';

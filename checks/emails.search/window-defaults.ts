@@ -1,5 +1,5 @@
 /** What the rules of the default window's bounds share: their margins, and the driver of a search without one bound. */
-import type { CheckContext, Target } from '../../harness/core';
+import type { CheckContext, Target } from '../../harness/check';
 import { emailCatalogue } from './email-catalogue';
 import { emailsExploration } from './exploration';
 import { dateSentOf, type EmailRecord, type Params } from './email-records';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveEnvelopes } from './probes';
 import { A_REFUSAL, A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
 

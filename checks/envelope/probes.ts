@@ -4,7 +4,7 @@
  * that the envelope rules are decided even when every other suite is filtered out.
  */
 import fc from 'fast-check';
-import { observation, type ApiClient, type ApiResponse, type CallOptions, type CheckContext, type Target } from '../../harness/core';
+import { observation, type ApiClient, type ApiResponse, type CallOptions, type CheckContext, type Target } from '../../harness/check';
 import type { OperationKey } from '../../harness/types';
 import { boundsOf, unknownValue } from '../../generators';
 

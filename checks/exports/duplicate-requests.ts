@@ -1,6 +1,6 @@
 /** The draws of the duplicate rules: a first job to be a duplicate of, and ranges that differ from its range. */
 import fc from 'fast-check';
-import type { CheckContext } from '../../harness/core';
+import type { CheckContext } from '../../harness/check';
 import { formatDate } from '../../harness/oracles';
 import { DAY_MS, MAX_RANGE_DAYS, type DateRange, type RangeLane } from '../../generators';
 import { startExport, type ExportStart } from '../shared/export-jobs';

@@ -1,5 +1,5 @@
 /** A range long ago in which emails/search shows no email sent: the export over it has no records. */
-import type { ApiClient, ApiResponse, Target } from '../../harness/core';
+import type { ApiClient, ApiResponse, Target } from '../../harness/check';
 import { formatDate, formatDatetime } from '../../harness/oracles';
 import { DAY_MS, addDays, boundsOf, workerSlot, type DateRange } from '../../generators';
 import { SEARCH, sendSearches } from '../shared/sent-days';

@@ -1,4 +1,4 @@
-import { observation, type ApiResponse, type ObservationContext } from '../../harness/core';
+import { observation, type ApiResponse, type ObservationContext } from '../../harness/check';
 import { LANES, RangeLane, rangeText, type DateRange } from '../../generators';
 import { fileKeyOf, runExport, type ExportRun } from '../shared/export-jobs';
 import { findDayWithSends } from '../shared/sent-days';

@@ -1,4 +1,4 @@
-import { observation, type ApiResponse } from '../../harness/core';
+import { observation, type ApiResponse } from '../../harness/check';
 import type { DateRange } from '../../generators';
 import { runExport, type ExportRun } from '../shared/export-jobs';
 import { findRangeWithoutSends } from './empty-range';

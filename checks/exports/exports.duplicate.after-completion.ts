@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { LANES, RangeLane } from '../../generators';
 import { pollJob, startExport } from '../shared/export-jobs';
 import { exploreFirstJobs } from './duplicate-requests';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { LANES, RangeLane, rangeParams } from '../../generators';
 import { DIFFERENCES, DUPLICATE_RUNS, firstJob, otherRange, rangeLength } from './duplicate-requests';
 import { judgeDuplicateOtherParams } from '../shared/traffic';

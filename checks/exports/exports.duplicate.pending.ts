@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { LANES, RangeLane, rangeParams } from '../../generators';
 import { exploreFirstJobs } from './duplicate-requests';
 import { judgeDuplicatePending } from '../shared/traffic';

@@ -1,4 +1,4 @@
-import { defineCheck, type ApiClient, type CheckContext, type RecordedExchange, type Target, type TrafficContext } from '../../harness/core';
+import { defineCheck, type ApiClient, type CheckContext, type RecordedExchange, type Target, type TrafficContext } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
 import { jobText } from '../shared/export-jobs';
 import { endOf, issuedDownloads, TrafficTally, type IssuedDownload } from '../shared/traffic';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { exportWithRecords } from './export-with-records';
 import { judgeFileReturned } from './traffic-downloads';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { newJobs } from './new-jobs';
 import { judgeUnknownKey } from '../shared/traffic';
 

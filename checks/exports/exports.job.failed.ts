@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import type { DateRange } from '../../generators';
 import { runExport } from '../shared/export-jobs';
 import { judgeJobFailed } from '../shared/traffic';

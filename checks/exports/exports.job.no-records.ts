@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { exportWithoutRecords } from './export-without-records';
 import { judgeNoRecords } from '../shared/traffic';
 

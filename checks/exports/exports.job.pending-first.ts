@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { knownStatuses } from './job-answers';
 import { newJobs } from './new-jobs';
 import { judgePendingFirst } from '../shared/traffic';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { newJobs } from './new-jobs';
 import { judgeRequestJobID } from '../shared/traffic';
 

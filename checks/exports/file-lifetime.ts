@@ -5,7 +5,7 @@
  * from the HTTP Date header of its answers (to the second, within the time a request took), or, when it sends
  * none, taken to lie within a tolerance of a few seconds of ours.
  */
-import type { ApiClient, ApiResponse, Target } from '../../harness/core';
+import type { ApiClient, ApiResponse, Target } from '../../harness/check';
 import { statedDate } from '../shared/export-jobs';
 
 /** How far the target's clock may be from ours when its answers carry no Date header. */

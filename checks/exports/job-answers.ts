@@ -1,5 +1,5 @@
 /** Readers of export job answers that only the export checks need (the shared ones: checks/shared/export-jobs). */
-import type { ApiResponse, Target } from '../../harness/core';
+import type { ApiResponse, Target } from '../../harness/check';
 import type { Profile } from '../../harness/types';
 import { jobText, lenientInteger, payloadValue } from '../shared/export-jobs';
 

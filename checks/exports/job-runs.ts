@@ -1,5 +1,5 @@
 /** What the export drivers say about a job run: how long a request is retried, why a run gives nothing to go on. */
-import type { Target } from '../../harness/core';
+import type { Target } from '../../harness/check';
 import { rangeText } from '../../generators';
 import type { BudgetExceeded } from '../shared/export-budget';
 import type { ExportRun } from '../shared/export-jobs';

@@ -1,4 +1,4 @@
-import { observation, type ApiResponse } from '../../harness/core';
+import { observation, type ApiResponse } from '../../harness/check';
 import { LANES, MAX_RANGE_DAYS, RangeLane, type DateRange } from '../../generators';
 import { startExport, type ExportStart } from '../shared/export-jobs';
 import { retryWindowMs } from './job-runs';

@@ -1,5 +1,5 @@
 /** The export file rules on recorded downloads (checks/shared/traffic issuedDownloads): the file, its format, its rows. */
-import type { TrafficContext } from '../../harness/core';
+import type { TrafficContext } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
 import { jobText } from '../shared/export-jobs';
 import { judgeDownloads, type IssuedDownload } from '../shared/traffic';

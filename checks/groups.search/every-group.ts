@@ -1,5 +1,5 @@
 /** Whether the traffic read every group of the target: the widest search (status and type at their widest, no other filter) read whole. */
-import type { RecordedTraffic } from '../../harness/core';
+import type { RecordedTraffic } from '../../harness/check';
 import { wholeSearch, setKeyOf } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';
 

@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import type { ExploredRequest } from '../../generators';
-import type { CheckContext } from '../../harness/core';
+import type { CheckContext } from '../../harness/check';
 import type { HttpMethod } from '../../harness/types';
 import { searchAllIds, sendExplored, without, type Params, type SearchRecord } from '../shared/search';
 import { discoverGroups } from './discovery';

@@ -1,4 +1,4 @@
-import { defineCheck, type JudgeContext } from '../../harness/core';
+import { defineCheck, type JudgeContext } from '../../harness/check';
 import { readCount } from '../../harness/oracles';
 import { recordsOf } from '../shared/search';
 import { headerOnly, TrafficTally } from '../shared/traffic';

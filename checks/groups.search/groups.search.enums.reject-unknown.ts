@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveEnumsRejectUnknown } from '../shared/search';
 import { judgeEnumsRejectUnknown } from '../shared/traffic';
 import { enumParams, OP } from './group-filters';

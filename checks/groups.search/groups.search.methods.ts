@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { allowedValue, nameFragment } from '../../generators';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveMethods } from '../shared/search';
 import { judgeMethods } from '../shared/traffic';
 import { discoverGroups, fragmentableNames } from './discovery';

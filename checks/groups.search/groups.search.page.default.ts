@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { drivePageDefault } from '../shared/search';
 import { judgePageDefault } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';

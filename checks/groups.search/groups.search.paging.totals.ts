@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { drivePagingTotals } from '../shared/search';
 import { discoverGroups } from './discovery';
 import { OP } from './group-filters';

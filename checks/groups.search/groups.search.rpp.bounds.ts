@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveRppBounds } from '../shared/search';
 import { judgeRppBounds } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';

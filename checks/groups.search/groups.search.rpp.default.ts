@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveRppDefault } from '../shared/search';
 import { judgeRppDefault } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveRppPageSize } from '../shared/search';
 import { judgePageSizes } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';

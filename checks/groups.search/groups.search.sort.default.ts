@@ -1,5 +1,5 @@
 import { defaultOf } from '../../generators';
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveDefaultSort } from '../shared/search';
 import { judgeDefaultSort } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { driveSortOrder } from '../shared/search';
 import { judgeSortOrder } from '../shared/traffic';
 import { everyGroup, OP } from './group-filters';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { judgeFilter } from '../shared/traffic';
 import { driveFilter } from './filter-driver';
 import { enumFocus } from './filter-focuses';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { judgeAnswerRule } from '../shared/traffic';
 import { discoverGroups } from './discovery';
 

@@ -6,7 +6,7 @@
  * narrow both alike). Only successes whose token was in the header alone are judged.
  */
 import { defaultOf } from '../../generators';
-import type { RecordedExchange } from '../../harness/core';
+import type { RecordedExchange } from '../../harness/check';
 import { containsText, readBoolean, readInteger, referencedID, sameText } from '../../harness/oracles';
 import type { Params } from '../shared/search';
 import { allowedSpelling, fromReference, headerOnly, listOf, type FilterRule } from '../shared/traffic';

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { drivePing } from './ping';
 import { judgePingAcceptsToken } from '../shared/traffic';
 

@@ -1,5 +1,5 @@
-import type { CheckContext } from '../../harness/core';
-import { observation } from '../../harness/core';
+import type { CheckContext } from '../../harness/check';
+import { observation } from '../../harness/check';
 
 /** One helper/ping with the full token in the Authorization header. */
 export const ping = observation('helper/ping with the full token', ({ api }) => api.call('helper.ping', { token: 'full' }));

@@ -1,4 +1,4 @@
-import { defineCheck } from '../../harness/core';
+import { defineCheck } from '../../harness/check';
 import { drivePing } from './ping';
 import { A_SUCCESS_TO_A_USER_TOKEN, judgeAnswerRule } from '../shared/traffic';
 

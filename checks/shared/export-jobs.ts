@@ -3,7 +3,7 @@
  * range, polling it to its end, and reading the job answer through the profile.
  */
 import { valueAt } from '../../harness/contract';
-import type { ApiClient, ApiResponse, Target } from '../../harness/core';
+import type { ApiClient, ApiResponse, Target } from '../../harness/check';
 import type { Profile } from '../../harness/types';
 import { rangeParams, type DateRange } from '../../generators';
 import { budgetExceeded, recordBudgetExceeded, type BudgetExceeded } from './export-budget';

@@ -2,7 +2,7 @@
  * Reading an answer of contacts/import (the import checks, and the auth checks that import): its row
  * results, their flags, and the contacts it shows were saved, for the created-contacts log.
  */
-import type { ApiResponse, CreatedContactsLog, Target } from '../../harness/core';
+import type { ApiResponse, CreatedContactsLog, Target } from '../../harness/check';
 import { isAbsent, isSet } from '../../harness/oracles';
 
 export function isObject(value: unknown): value is Record<string, unknown> {

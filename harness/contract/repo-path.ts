@@ -27,7 +27,7 @@ export function cliCommand(command: 'run' | 'mock', { quiet = false } = {}): str
 }
 
 /**
- * One of the package's code entry points, named without extension ('harness/core/global-setup'): the
+ * One of the package's code entry points, named without extension ('harness/runner/global-setup'): the
  * TypeScript source in the repository, its bundled JavaScript (build/…js) in the built package.
  */
 export function codePath(path: string): string {

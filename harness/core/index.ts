@@ -1,42 +1,30 @@
-export { expect } from '@playwright/test';
-export { test } from './fixtures';
-export { defineCheck, type Check, type CheckContext, type JudgeContext } from './check';
-export { ExchangeLog, type SentToken } from './exchange-log';
-export { judgeExchanges } from './judge-exchanges';
-export { registerChecks } from './register';
-export { observation, type Observation, type ObservationContext } from './observation';
+/**
+ * harness/core: the primitives every layer above stands on. The configuration and the resolved target, the
+ * tokens, the transport and how a request is encoded, the answer as read through the profile (`ApiResponse`),
+ * redaction and curl, the judge and its verdicts, the property runner, the harness-error outcome.
+ * It knows nothing of exchanges as records (harness/exchanges), of checks (harness/check) or of the run
+ * (harness/runner).
+ */
 export type { CreatedContactsLog } from './created-contacts';
-export type { RuleJudge } from './rule-judge';
-export { NOT_OBSERVED, type RecordedExchange, type RecordedToken, type RecordedTraffic, type TokenRole, type TrafficContext } from './traffic';
-export { readRecordedWire, readTrafficFile, recordedTraffic, type ReadTraffic, type RecordedWire, type TrafficFile } from './recorded';
-export { readExchange, type WireExchange } from './read-exchange';
+export { ruleJudge, type RuleJudge } from './rule-judge';
 export { answerVerdicts, issueOwner, responseVerdicts } from './response-verdicts';
 export { responseEvidence } from './evidence';
-export { WireFailure, type WireResponse } from './transport';
-export { rateLimitSignal, type RateLimitSignal } from './rate-limit-signal';
-export type { ApiClient, CallOptions } from './client';
-export type { ApiResponse, ExportJobView, Outcome, Paging } from './api-response';
-export type { Target } from './config';
-export { Judge, type CheckDetails, type PropertyOptions } from './judge';
-export type { Sample, SampleEvidence } from './property';
-export type { TokenChoice, TokenPlacement } from './request';
+export { send, WireFailure, type WireLimits, type WireRequest, type WireResponse } from './transport';
+export { rateLimitSignal, rateLimitDecision, backoffMs, type RateLimitSignal } from './rate-limit-signal';
+export { sharedRateLimiter, type RateLimiter } from './rate-limit';
+export type { ApiResponse, BodyReading, ExportJobView, Outcome, Paging } from './api-response';
+export { Judge, propertyStopped, type CheckDetails, type PropertyOptions } from './judge';
+export { runProperty, type Sample, type SampleEvidence } from './property';
 export { TransportError } from './transport-error';
-export { ruleOfTag } from './rules';
 export { Unjudged } from './property';
-
-// The run's machinery, for the composition roots (playwright.config.ts, bin/), the target provider (mock/provider.ts)
-// and the reporter (harness/report): configuration, the target provider, the records a test leaves behind.
-export { ConfigError, readSettings, resolveTarget, reportDir, type Settings } from './config';
-export { embeddedMockEnv, loadTargetProvider, TARGET_PROVIDER_VARIABLE, type ProvidedTarget, type TargetProvider } from './target-provider';
-export { ANNOTATION, type Annotation, type TargetAnnotation } from './annotations';
-export { mergeCoverage, type CoverageRecord } from './coverage';
+export { ConfigError, readSettings, resolveTarget, reportDir, type Settings, type Target } from './config';
 export { foldVerdicts } from './fold';
 export { harnessErrorOf, harnessErrorVerdict } from './harness-error';
-export { declaredRules } from './rules';
+export { declaredRules, ruleOfTag, ruleTag } from './rules';
+export { unmetNeedsByRule } from './needs';
 export { oneLine } from './one-line';
 export { createRedactor, redactorFromEnv, type Redactor } from './redact';
 export { TOKEN_NAMES, TOKEN_VARIABLES, type TokenName, type Tokens } from './tokens';
-export { createApiClient } from './client';
-export { workerTarget, newRecording, wiredClient, type Recording, type ClientReports } from './wiring';
-export { ruleTag } from './rules';
-export { judgeTraffic } from './traffic-judge';
+export { encodeBody, encodeQuery, type Params } from './encode';
+export { toCurl, type CurlRequest } from './curl';
+export { readBody, messagesFormOf, statusMatches, type PayloadParts } from './read-body';

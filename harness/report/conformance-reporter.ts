@@ -1,20 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules, repoPath } from '../contract';
-import {
-  ANNOTATION,
-  declaredRules,
-  foldVerdicts,
-  harnessErrorOf,
-  harnessErrorVerdict,
-  mergeCoverage,
-  oneLine,
-  redactorFromEnv,
-  reportDir,
-  type Annotation,
-  type CoverageRecord,
-  type TargetAnnotation,
-} from '../core';
+import { ANNOTATION, mergeCoverage, type Annotation, type CoverageRecord, type TargetAnnotation } from '../runner';
+import { declaredRules, foldVerdicts, harnessErrorOf, harnessErrorVerdict, oneLine, redactorFromEnv, reportDir } from '../core';
 import type { ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
 import { withReplay } from './replay';
 import { writeReportFiles } from './write';

@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import ts from 'typescript';
 import { loadRules, repoPath } from '../../harness/contract';
-import type { Check } from '../../harness/core';
+import type { Check } from '../../harness/check';
 
 const RUN_MAX_LINES = 60;
 const catalogue = loadRules();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { foldVerdicts } from '../../harness/core/fold';
 import { Judge } from '../../harness/core/judge';
-import { settleDeclaredRules } from '../../harness/core/settle';
+import { settleDeclaredRules } from '../../harness/runner/settle';
 import { TransportError } from '../../harness/core/transport-error';
 import type { Capability, Verdict, VerdictKind } from '../../harness/types';
 

@@ -2,7 +2,7 @@ import './support/nock-on-node20';
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import nock from 'nock';
-import { createApiClient } from '../../harness/core/client';
+import { createApiClient } from '../../harness/exchanges/client';
 import { createRateLimiter } from '../../harness/core/rate-limit';
 import { serviceError } from './support/bodies';
 import { testTarget } from './support/target';

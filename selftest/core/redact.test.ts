@@ -2,7 +2,7 @@ import './support/nock-on-node20';
 import assert from 'node:assert/strict';
 import { after, afterEach, test } from 'node:test';
 import nock from 'nock';
-import { createApiClient } from '../../harness/core/client';
+import { createApiClient } from '../../harness/exchanges/client';
 import { toCurl } from '../../harness/core/curl';
 import { createRedactor, redactorFromEnv } from '../../harness/core/redact';
 import { TransportError } from '../../harness/core/transport-error';

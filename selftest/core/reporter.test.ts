@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { FullResult, Suite, TestCase, TestResult } from '@playwright/test/reporter';
-import { ANNOTATION, type TargetAnnotation } from '../../harness/core/annotations';
+import { ANNOTATION, type TargetAnnotation } from '../../harness/runner/annotations';
 import ConformanceReporter from '../../harness/report/conformance-reporter';
 import { loadRules } from '../../harness/contract';
 import type { ConformanceReport, Verdict } from '../../harness/types';

@@ -6,7 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { judgeExchanges, readExchange, readTrafficFile, recordedTraffic, responseVerdicts, type RecordedExchange, type RecordedWire } from '../../harness/core';
+import { judgeExchanges } from '../../harness/check';
+import { readExchange, readTrafficFile, recordedTraffic, type RecordedExchange, type RecordedWire } from '../../harness/exchanges';
+import { responseVerdicts } from '../../harness/core';
 import { createRedactor } from '../../harness/core/redact';
 import { checks as envelopeChecks } from '../../checks/envelope';
 import { checks as pingChecks } from '../../checks/helper.ping';

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, afterEach, describe, test } from 'node:test';
 import nock from 'nock';
-import { createApiClient } from '../../harness/core/client';
+import { createApiClient } from '../../harness/exchanges/client';
 import { TransportError } from '../../harness/core/transport-error';
 import type { TransportFailureReason } from '../../harness/types';
 import { recordingRecorder } from './support/recorder';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { createApiClient } from '../../harness/core/client';
+import { createApiClient } from '../../harness/exchanges/client';
 import { resolveTarget } from '../../harness/core/config';
 import { SECRET_TOKEN } from './run-harness';
 

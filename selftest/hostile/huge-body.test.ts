@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { createApiClient } from '../../harness/core/client';
+import { createApiClient } from '../../harness/exchanges/client';
 import { resolveTarget } from '../../harness/core/config';
 import { TransportError } from '../../harness/core/transport-error';
 import { assertEndedWithTransportFailures, describeRun, hostileArgs } from './assertions';

@@ -61,18 +61,21 @@ describe('import direction (dependency-cruiser, selftest/layers/rules.cjs)', () 
       'generators/index.ts': "export * from './ids';\n",
       'generators/ids.ts': "import '../harness/contract/spec';\nimport '../harness/oracles';\nexport const id = 1;\n",
       'harness/core/index.ts': "export * from './client';\n",
-      'harness/core/client.ts': "import '../../generators';\nimport '../oracles';\nimport '../../mock';\nexport const client = 1;\n",
-      'harness/oracles/index.ts': "import '../report/write';\nimport '../core/client';\nimport '../../generators/ids';\nexport * from './order';\n",
+      'harness/core/client.ts': "import '../../generators';\nimport '../exchanges';\nimport '../oracles';\nimport '../../mock';\nexport const client = 1;\n",
+      'harness/exchanges/index.ts': "import '../check';\nexport * from './log';\n",
+      'harness/exchanges/log.ts': "import '../core';\nexport const log = 1;\n",
+      'harness/check/index.ts': "import '../runner';\nimport '../exchanges/log';\nexport * from './check';\n",
+      'harness/check/check.ts': "import '../exchanges';\nexport const check = 1;\n",
+      'harness/runner/index.ts': "import '../report/write';\nimport '../check/check';\nexport * from './register';\n",
+      'harness/runner/register.ts': "import '../check';\nexport const register = 1;\n",
+      'harness/oracles/index.ts': "import '../report/write';\nimport '../runner';\nimport '../core/client';\nimport '../../generators/ids';\nexport * from './order';\n",
       'harness/oracles/order.ts': 'export const order = 1;\n',
       'harness/report/write.ts': "import '../../checks/a/one';\nexport const write = 1;\n",
-      'harness/traffic/index.ts': "export * from './har';\n",
-      'harness/traffic/har.ts': "import '../report/write';\nexport const har = 1;\n",
-      'harness/core/recorded.ts': "import '../traffic';\nexport const recorded = 1;\n",
-      'bin/judge.ts': "import '../harness/traffic/har';\nexport const judge = 1;\n",
-      'checks/a/one.ts': "import '../b/two';\nimport '../shared/common';\nimport '../../suites/s.spec';\nexport const one = 1;\n",
+      'checks/a/one.ts': "import '../b/two';\nimport '../shared/common';\nimport '../../suites/s.spec';\nimport '../../harness/runner';\nimport '../../harness/check';\nexport const one = 1;\n",
+      'bin/judge.ts': "import '../harness/exchanges/log';\nexport const judge = 1;\n",
       'checks/b/two.ts': "import '../shared/common';\nimport '../../harness/oracles/order';\nexport const two = 1;\n",
       'checks/shared/common.ts': 'export const common = 1;\n',
-      'suites/s.spec.ts': "import '../checks/b/two';\nimport '../harness/report/write';\nexport const s = 1;\n",
+      'suites/s.spec.ts': "import '../checks/b/two';\nimport '../harness/runner/register';\nimport '../harness/report/write';\nexport const s = 1;\n",
       'mock/index.ts': "import './server';\nexport const mock = 1;\n",
       'mock/server.ts': "import './index';\nimport '../checks/shared/common';\nexport const server = 1;\n",
     };
@@ -91,6 +94,8 @@ describe('import direction (dependency-cruiser, selftest/layers/rules.cjs)', () 
       assert.ok(!lines.some((line) => line.startsWith('checks-areas-apart: suites/')), lines.join('\n'));
       assert.ok(lines.includes('checks-areas-apart: checks/a/one.ts → checks/b/two.ts'), lines.join('\n'));
       assert.ok(lines.includes('deep-import:harness/contract: generators/ids.ts → harness/contract/spec.ts'), lines.join('\n'));
+      // A check importing harness/check is the allowed way in; the runner is not.
+      assert.ok(!lines.some((line) => line.startsWith('checks-through-check:') && line.endsWith('→ harness/check/index.ts')), lines.join('\n'));
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
@@ -125,7 +130,7 @@ describe('import direction (dependency-cruiser, selftest/layers/rules.cjs)', () 
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('EMS_')));
     const run = spawnSync(
       process.execPath,
-      ['--import', 'tsx', '--input-type=module', '--eval', "const { default: setup } = await import('./harness/core/global-setup.ts'); await setup({});"],
+      ['--import', 'tsx', '--input-type=module', '--eval', "const { default: setup } = await import('./harness/runner/global-setup.ts'); await setup({});"],
       { cwd: repoPath(), encoding: 'utf8', env },
     );
     assert.notEqual(run.status, 0);

@@ -3,12 +3,14 @@
  * applies them; from the command line: `npx depcruise --config selftest/layers/rules.cjs harness generators
  * checks suites bin mock playwright.config.ts`).
  *
- *   harness/contract (spec, rules, profiles) → generators/ (arbitraries) → harness/core (client, judge,
- *   property runner) → harness/oracles/ → checks/ → suites/ (registration);  harness/report reads what the
+ *   harness/contract (spec, rules, profiles) → generators/ (arbitraries) → harness/core (configuration,
+ *   transport, the answer as read, the judge, the property runner) → harness/exchanges (the exchange type, the
+ *   client that logs exchanges live, the readers and recorders of recorded traffic) → harness/check (what a check
+ *   is, its contexts, judging a check over exchanges) → harness/runner (fixtures, registration, exploration,
+ *   settling, markers for the reporter, the target provider) → suites/ (registration); harness/oracles/ and
+ *   checks/ (drivers and judges) stand on harness/check and never on the runner; harness/report reads what the
  *   run recorded. harness/types.ts is shared by all. The embedded mock reaches the harness only through the
- *   target provider the composition roots (playwright.config.ts, bin/) inject. harness/traffic (HAR reader,
- *   recording proxy) reads recorded traffic for the commands (bin/): it stands on harness/core and the contract,
- *   and nothing below the commands imports it.
+ *   target provider the composition roots (playwright.config.ts, bin/) inject.
  *
  * Type-only imports count (tsPreCompilationDeps): a type is a dependency too.
  */
@@ -42,8 +44,16 @@ module.exports = {
       '^generators/',
       '^(harness/(core|oracles|report)|checks|suites|mock|bin|selftest)/',
     ),
-    forbid('core-below-oracles', 'harness/core (client, judge, property runner) imports no oracle, check, suite, report or mock', '^harness/core/', '^harness/(oracles|report)/'),
-    forbid('oracles-below-checks', 'harness/oracles judges answers for checks: it imports no check, suite, report or mock', '^harness/oracles/', '^harness/report/'),
+    forbid(
+      'core-below-exchanges',
+      'harness/core (configuration, transport, judge, property runner) knows no exchange record, check, run, oracle or report',
+      '^harness/core/',
+      '^harness/(exchanges|check|runner|oracles|report)/',
+    ),
+    forbid('exchanges-below-check', 'harness/exchanges records and reads exchanges: it imports no check, runner, oracle or report', '^harness/exchanges/', '^harness/(check|runner|oracles|report)/'),
+    forbid('check-below-runner', 'harness/check defines checks and judges them over exchanges: it imports no runner, oracle or report', '^harness/check/', '^harness/(runner|oracles|report)/'),
+    forbid('runner-runs-checks', 'harness/runner runs checks it is given: it imports no oracle, report or check of checks/', '^harness/runner/', '^harness/(oracles|report)/'),
+    forbid('oracles-below-checks', 'harness/oracles judges answers for checks: it imports no runner or report', '^harness/oracles/', '^harness/(runner|report)/'),
     forbid('harness-never-imports-outside', 'nothing under harness/ imports mock/, checks/, suites/, bin/ or selftest/ (the mock comes in through the target provider)', '^harness/', HARNESS_OUTSIDE),
     {
       name: 'harness-never-reaches-mock',
@@ -53,16 +63,10 @@ module.exports = {
       to: { path: '^mock/', reachable: true },
     },
     forbid(
-      'traffic-reads-recordings',
-      'harness/traffic reads recorded traffic into exchanges with harness/core: it imports no oracle or report',
-      '^harness/traffic/',
-      '^harness/(oracles|report)/',
-    ),
-    forbid(
-      'traffic-above-core',
-      'harness/traffic serves the commands (bin/): no contract, core, oracle, report, generator, check, suite or mock module imports it',
-      '^(harness/(contract|core|oracles|report)|generators|checks|suites|mock)/',
-      '^harness/traffic/',
+      'checks-through-check',
+      'a check (driver or judge) reaches the harness through harness/check alone: never the runner, the exchanges or the core directly',
+      '^checks/',
+      '^harness/(core|exchanges|runner)/',
     ),
     forbid('checks-below-suites', 'checks import no suite, report, mock or command', '^checks/', '^(harness/report|suites|mock|bin|selftest)/'),
     {
@@ -77,7 +81,9 @@ module.exports = {
     entryOnly('harness/contract'),
     entryOnly('harness/core'),
     entryOnly('harness/oracles'),
-    entryOnly('harness/traffic'),
+    entryOnly('harness/exchanges'),
+    entryOnly('harness/check'),
+    entryOnly('harness/runner'),
     entryOnly('generators'),
     {
       name: 'no-cycles',

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { strFromU8, unzipSync } from 'fflate';
 import { after, before, describe, it, test } from 'node:test';
 import { operationInfo } from '../../harness/contract';
-import { buildRequest } from '../../harness/core/request';
+import { buildRequest } from '../../harness/exchanges/request';
 import type { OperationKey } from '../../harness/types';
 import { testTarget } from '../core/support/target';
 import { MockClient, type Answer } from './client';

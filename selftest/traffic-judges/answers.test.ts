@@ -4,7 +4,7 @@ import { checks as contactsImport } from '../../checks/contacts.import';
 import { checks as envelope } from '../../checks/envelope';
 import { checks as exportsChecks } from '../../checks/exports';
 import { checks as helperPing } from '../../checks/helper.ping';
-import type { RawExchange } from '../../harness/traffic';
+import type { RawExchange } from '../../harness/exchanges';
 import { call, checkOf, expectVerdicts, group, ok, PING, refused, search } from './support';
 
 const groupsPage = search('groups.search', { rpp: 5, page: 1 }, [group(1)]);

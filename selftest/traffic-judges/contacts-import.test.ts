@@ -1,7 +1,7 @@
 /** The contacts/import traffic judges on recorded imports. */
 import { describe, test } from 'node:test';
 import { checks } from '../../checks/contacts.import';
-import type { RawExchange } from '../../harness/traffic';
+import type { RawExchange } from '../../harness/exchanges';
 import assert from 'node:assert/strict';
 import { testTarget } from '../core/support/target';
 import { call, checkOf, expectVerdicts as verdictsOf, group, judged, ok, PING, refused, search, type Row } from './support';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checks } from '../../checks/emails.search';
-import type { RawExchange } from '../../harness/traffic';
+import type { RawExchange } from '../../harness/exchanges';
 import { call, checkOf, email, expectVerdicts as verdictsOf, judged, PING, RECORDED_AT, refused, search, walk, type Params, type Row } from './support';
 
 const OP = 'emails.search';

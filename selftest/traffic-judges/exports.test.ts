@@ -2,7 +2,7 @@
 import { describe, test } from 'node:test';
 import { strToU8, zipSync } from 'fflate';
 import { checks } from '../../checks/exports';
-import type { RawExchange } from '../../harness/traffic';
+import type { RawExchange } from '../../harness/exchanges';
 import { testTarget } from '../core/support/target';
 import { call, checkOf, expectVerdicts as verdictsOf, judged, ok, PING, RECORDED_AT, refused } from './support';
 import assert from 'node:assert/strict';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checks } from '../../checks/groups.search';
-import type { RawExchange } from '../../harness/traffic';
+import type { RawExchange } from '../../harness/exchanges';
 import { EVERY_GROUP_UNREAD } from '../../checks/groups.search/every-group';
 import { call, checkOf, expectVerdicts as verdictsOf, group, judged, PING, refused, search, walk, type Params, type Row } from './support';
 

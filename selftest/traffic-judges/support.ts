@@ -1,13 +1,14 @@
 /**
  * Recorded traffic for the traffic judges' unit tests: raw exchanges built the way a conforming target
- * answers (a search pages a list of records), read with harness/traffic's builder, and a check's
+ * answers (a search pages a list of records), read with harness/exchanges' builder, and a check's
  * judge run on them, as a traffic run runs it (harness/core judgeTraffic).
  */
 import assert from 'node:assert/strict';
 import { operationInfo } from '../../harness/contract';
-import { Judge, type Check, type RuleJudge, type Target } from '../../harness/core';
+import { Judge, type RuleJudge, type Target } from '../../harness/core';
+import { type Check } from '../../harness/check';
 import { ruleJudge as bindJudge } from '../../harness/core/rule-judge';
-import { trafficOf, type RawExchange } from '../../harness/traffic';
+import { trafficOf, type RawExchange } from '../../harness/exchanges';
 import type { OperationKey, Verdict } from '../../harness/types';
 import { testTarget, TOKENS } from '../core/support/target';
 

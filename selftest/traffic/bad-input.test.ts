@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { harDocument, startProxy, writeHar, type ProxiedExchange } from '../../harness/traffic';
+import { harDocument, startProxy, writeHar, type ProxiedExchange } from '../../harness/exchanges';
 import { loadProfile } from '../../harness/contract';
 import { conformance, scratch } from './support';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { contextOf, normalizeExchange, recordedExchange, trafficOf } from '../../harness/traffic';
+import { contextOf, normalizeExchange, recordedExchange, trafficOf } from '../../harness/exchanges';
 import { testTarget, TOKENS } from '../core/support/target';
 
 const target = testTarget();

@@ -15,7 +15,7 @@ import { request, type APIRequestContext } from '@playwright/test';
 import { repoPath } from '../../harness/contract';
 import { scanForSecrets } from '../../harness/report/secret-scan';
 import type { ConformanceReport } from '../../harness/types';
-import { startProxy, type ProxiedExchange } from '../../harness/traffic';
+import { startProxy, type ProxiedExchange } from '../../harness/exchanges';
 import { startMock, TOKEN_VALUES, type RunningMock } from '../../mock';
 import { conformance, readReport, scratch, verdicts } from './support';
 

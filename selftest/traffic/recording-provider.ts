@@ -5,8 +5,9 @@
  * beside it (`<har>.target.json`) the target's tokens and fixtures, which the offline judgement is given.
  */
 import { writeFileSync } from 'node:fs';
-import type { ProvidedTarget, Settings } from '../../harness/core';
-import { harDocument, startProxy, writeHar, type ProxiedExchange } from '../../harness/traffic';
+import type { ProvidedTarget } from '../../harness/runner';
+import type { Settings } from '../../harness/core';
+import { harDocument, startProxy, writeHar, type ProxiedExchange } from '../../harness/exchanges';
 import { provideTarget as provideMock } from '../../mock/provider';
 
 export default async function provideTarget(settings: Settings): Promise<ProvidedTarget> {

@@ -3,7 +3,7 @@
  * judge: judgeFiltersSubset in checks/shared/traffic/filter-subsets.ts). Decides nothing.
  */
 import fc from 'fast-check';
-import type { CheckContext } from '../../../harness/core';
+import type { CheckContext } from '../../../harness/check';
 import { filterSets, type FilterCandidates } from '../../../generators';
 import { without, type Params, type SearchOp } from './records';
 import { searchAllIds } from './search-all';

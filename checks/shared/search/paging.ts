@@ -3,7 +3,7 @@
  * and minimum page. They send and decide nothing: each rule's judge (checks/shared/traffic) reads the answers.
  */
 import fc from 'fast-check';
-import type { CheckContext } from '../../../harness/core';
+import type { CheckContext } from '../../../harness/check';
 import { boundsOf, pageOutside, rppEdgeCases, rppForPaging, rppOutside, rppWithin, searchMethod } from '../../../generators';
 import { firstPage, maxRpp, without, type Params, type SearchOp } from './records';
 import { runsOption } from './samples';

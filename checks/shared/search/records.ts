@@ -1,5 +1,5 @@
 /** What a documented search returns: its record schema, ID field, field kinds, and the records and IDs of an answer. */
-import type { ApiResponse } from '../../../harness/core';
+import type { ApiResponse } from '../../../harness/check';
 import { componentSchema, loadSpec, operationInfo, resolveSchema, type SchemaNode } from '../../../harness/contract';
 import type { OrderedEntry, SearchRecord, ValueKind } from '../../../harness/oracles';
 import { boundsOf, param } from '../../../generators';

@@ -1,4 +1,4 @@
-import type { ApiResponse, CheckContext } from '../../../harness/core';
+import type { ApiResponse, CheckContext } from '../../../harness/check';
 import { walkPages } from './walk-pages';
 import type { HttpMethod } from '../../../harness/types';
 import { idField, idsOf, maxRpp, without, type Params, type SearchOp, type SearchRecord } from './records';

@@ -5,7 +5,7 @@
  * statement speaks of (a success, a refusal, a record).
  */
 import { ruleById } from '../../../harness/contract';
-import { answerVerdicts, issueOwner, NOT_OBSERVED, responseEvidence, type RecordedExchange, type RecordedTraffic, type TrafficContext } from '../../../harness/core';
+import { answerVerdicts, issueOwner, NOT_OBSERVED, responseEvidence, type RecordedExchange, type RecordedTraffic, type TrafficContext } from '../../../harness/check';
 import type { ToleratedQuirk, Verdict } from '../../../harness/types';
 import { headerOnly } from './fit-requests';
 

@@ -2,7 +2,7 @@
  * Export jobs as a recording shows them: each accepted export request with its jobID, and the jobStatus
  * answers about that job that followed it (sent with a working token), in recorded order.
  */
-import type { RecordedExchange, RecordedTraffic, Target } from '../../../harness/core';
+import type { RecordedExchange, RecordedTraffic, Target } from '../../../harness/check';
 import { readInteger } from '../../../harness/oracles';
 import { jobIdOf, phaseOf, type JobPhase } from '../export-jobs';
 import { tokenWorks } from './fit-requests';

@@ -3,7 +3,7 @@
  * record the other lacks, and combining filters breaks none of them. Judged on searches read whole
  * (complete walks: checks/shared/traffic/searches.ts wholeSearch), pair by pair.
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/core';
+import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { shortList } from '../../../harness/oracles';
 import { idField, idsOf, recordsOf, type RecordPredicate, type SearchOp, type SearchRecord } from '../search';
 import { tokenWorks } from './fit-requests';

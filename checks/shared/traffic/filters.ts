@@ -6,7 +6,7 @@
  * comes alone (with the companions the rule's live check sends) are judged: how filters combine is the
  * filters.subset rule's business.
  */
-import type { RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/core';
+import type { RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/check';
 import { setDifference, shortList } from '../../../harness/oracles';
 import { idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../search';
 import { ORDER, PAGING, setKeyOf, walksOf, wholeSearch, type Walk } from './searches';

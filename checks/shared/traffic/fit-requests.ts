@@ -3,7 +3,7 @@
  * token was in the header alone and works for the operation (the traffic holds a success with it), and
  * its other parameters are all within the spec.
  */
-import type { ApiResponse, RecordedExchange, RecordedTraffic, Target } from '../../../harness/core';
+import type { ApiResponse, RecordedExchange, RecordedTraffic, Target } from '../../../harness/check';
 import { operationInfo } from '../../../harness/contract';
 import { foldCase } from '../../../harness/oracles';
 import type { OperationKey } from '../../../harness/types';

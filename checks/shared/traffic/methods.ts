@@ -4,7 +4,7 @@
  * move between two calls (member counts, records written by other tests): a POST that departs from the
  * GET before it is judged against the GET after it too, and only a departure the data cannot explain fails.
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/core';
+import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { describeDifference, foldCase, sameUpToTies } from '../../../harness/oracles';
 import { defaultOf, sortCombinations } from '../../../generators';
 import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp } from '../search';

@@ -3,7 +3,7 @@
  * GET answers only: whether POST orders as GET does is the methods rule's business, and the live checks
  * of the order rules send GET.
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/core';
+import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { foldCase, sameSequence, type Direction } from '../../../harness/oracles';
 import type { HttpMethod } from '../../../harness/types';
 import { allowedValues, sortCombinations } from '../../../generators';

@@ -3,7 +3,7 @@
  * exactly that many while the search holds more records (as far as the traffic shows: the search read
  * whole, else every record any answer of it returned).
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/core';
+import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { boundsOf, defaultOf } from '../../../generators';
 import { recordsOf, type SearchOp } from '../search';
 import { seenIds, sentPage, setKey, wholeSearch } from './searches';

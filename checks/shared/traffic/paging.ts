@@ -4,7 +4,7 @@
  * walk's sort may move between pages: checks/shared/search/ties.ts), and a page asked for without page
  * against the same request with page 1.
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/core';
+import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { describeDifference, isAbsent, readCount, sameUpToTies, setDifference, shortList } from '../../../harness/oracles';
 import { boundsOf } from '../../../generators';
 import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, type SearchRecord } from '../search';

@@ -5,7 +5,7 @@
  * within bounds) counts only from a request whose other parameters are all within the spec and whose
  * token works, so it can be about nothing else.
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/core';
+import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { foldCase } from '../../../harness/oracles';
 import { boundsOf } from '../../../generators';
 import type { SearchOp } from '../search';

@@ -3,7 +3,7 @@
  * walks read to their last page, and every record a search (its filters, whatever rpp, page and sort)
  * was seen to hold.
  */
-import type { RecordedExchange, RecordedTraffic } from '../../../harness/core';
+import type { RecordedExchange, RecordedTraffic } from '../../../harness/check';
 import { isLastPage, readInteger, type SearchRecord } from '../../../harness/oracles';
 import { idField, idsOf, recordsOf, type SearchOp } from '../search';
 import { keyOf, paramsKey } from './sent-params';

@@ -4,7 +4,7 @@
  * for the same search apart from two different ones.
  */
 import { operationParameters, type ParamSchema, type SchemaNode } from '../../../harness/contract';
-import type { ApiResponse } from '../../../harness/core';
+import type { ApiResponse } from '../../../harness/check';
 import { foldCase, readBoolean, readInteger } from '../../../harness/oracles';
 import type { OperationKey } from '../../../harness/types';
 

@@ -1,5 +1,5 @@
 /** The dateSent window a recorded emails/search request asked for, against the documented limit (dateSentEnd at most 18 months after dateSentStart). */
-import type { ApiResponse, Target } from '../../../harness/core';
+import type { ApiResponse, Target } from '../../../harness/check';
 import { readDatetime } from '../../../harness/oracles';
 import { addDays, addMonths, defaultWindowMonths, windowLimitMonths } from '../../../generators';
 import type { Standing } from './sent-params';

@@ -1,5 +1,5 @@
 /** What a traffic judge found over the exchanges: the ones that break its rule, how many it judged, what it could not judge. */
-import { NOT_OBSERVED, type ApiResponse, type RuleJudge } from '../../../harness/core';
+import { NOT_OBSERVED, type ApiResponse, type RuleJudge } from '../../../harness/check';
 
 /** A failure's evidence: what should hold, and the exchange that shows it does not. */
 export interface TrafficFailure {

@@ -4,7 +4,7 @@
  * Tokens are stand-ins ("token#N"); what a token is (valid, not valid) comes from what the answers show, and from
  * its role where the recorder knew it (live; offline when the run is given the tokens).
  */
-import type { RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/core';
+import type { RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/check';
 import { ruleById } from '../../../harness/contract';
 import type { OperationKey } from '../../../harness/types';
 import { headerOnly, tokenless } from './fit-requests';

@@ -1,4 +1,4 @@
-import type { RequestRecorder } from '../../../harness/core/client';
+import type { RequestRecorder } from '../../../harness/exchanges/client';
 import { responseVerdicts } from '../../../harness/core/response-verdicts';
 import type { TransportError } from '../../../harness/core/transport-error';
 import type { OperationKey, Profile, Verdict } from '../../../harness/types';

@@ -1,4 +1,6 @@
-import { rateLimitSignal, readRecordedWire, recordedTraffic, type RecordedExchange, type RecordedToken, type RecordedTraffic, type RecordedWire, type Target, type TokenName } from '../core';
+import { rateLimitSignal, type Target, type TokenName } from '../core';
+import type { RecordedExchange, RecordedToken, RecordedTraffic } from './recorded-exchange';
+import { readRecordedWire, recordedTraffic, type RecordedWire } from './traffic-file';
 import { valueAt } from '../contract';
 import type { HttpMethod, Profile } from '../types';
 import { operationAt, type ApiBase } from './api-base';

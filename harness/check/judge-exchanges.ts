@@ -1,10 +1,10 @@
 import type { Verdict } from '../types';
 import type { Check } from './check';
-import type { Target } from './config';
-import { Judge } from './judge';
-import { recordedTraffic } from './recorded';
-import { ruleJudge } from './rule-judge';
-import type { RecordedExchange, RecordedTraffic } from './traffic';
+import type { Target } from '../core';
+import { Judge } from '../core';
+import { recordedTraffic } from '../exchanges';
+import { ruleJudge } from '../core';
+import type { RecordedExchange, RecordedTraffic } from '../exchanges';
 
 /**
  * What a rule's judge says of these exchanges alone, without recording it anywhere: a pure call of

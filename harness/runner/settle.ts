@@ -1,7 +1,7 @@
 import type { Evidence, HarnessError } from '../types';
-import { harnessErrorOf } from './harness-error';
-import type { Judge } from './judge';
-import type { TransportError } from './transport-error';
+import { harnessErrorOf } from '../core';
+import type { Judge } from '../core';
+import type { TransportError } from '../core';
 
 /** How a test body ended, as the judge fixture sees it. */
 export interface TestEnd {

@@ -1,8 +1,8 @@
-import { createApiClient, type ApiClient, type RequestRecorder } from './client';
-import { resolveTarget, type Target } from './config';
+import { createApiClient, type ApiClient, type RequestRecorder } from '../exchanges';
+import { resolveTarget, type Target } from '../core';
 import { Coverage } from './coverage';
-import { Judge } from './judge';
-import { sharedRateLimiter } from './rate-limit';
+import { Judge } from '../core';
+import { sharedRateLimiter } from '../core';
 
 /**
  * How a test's tools are wired: the target a worker resolves, the judge and coverage a test records

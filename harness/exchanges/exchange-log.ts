@@ -1,6 +1,6 @@
-import type { ApiResponse } from './api-response';
-import { recordedTraffic } from './recorded';
-import type { RecordedExchange, RecordedToken, RecordedTraffic, TokenRole } from './traffic';
+import type { ApiResponse } from '../core';
+import { recordedTraffic } from './traffic-file';
+import type { RecordedExchange, RecordedToken, RecordedTraffic, TokenRole } from './recorded-exchange';
 
 /** Where a live request carried its token, and its value (never kept: the log keeps a stand-in). */
 export interface SentToken {

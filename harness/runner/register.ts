@@ -1,15 +1,15 @@
-import { type Check, type CheckContext } from './check';
-import type { Target } from './config';
-import type { Judge } from './judge';
-import type { RecordedTraffic } from './traffic';
+import { type Check, type CheckContext } from '../check';
+import type { Target } from '../core';
+import type { Judge } from '../core';
+import type { RecordedTraffic } from '../exchanges';
 import { exploreWithJudge } from './explore';
-import { harnessErrorVerdict } from './harness-error';
+import { harnessErrorVerdict } from '../core';
 import { test } from './fixtures';
-import { ruleJudge } from './rule-judge';
-import { ruleTag } from './rules';
-import { judgeExchanges } from './judge-exchanges';
-import { judgeLive, judgeTraffic } from './traffic-judge';
-import { TransportError } from './transport-error';
+import { ruleJudge } from '../core';
+import { ruleTag } from '../core';
+import { judgeExchanges } from '../check';
+import { judgeLive, judgeTraffic } from '../check';
+import { TransportError } from '../core';
 
 /**
  * Registers one Playwright test per check inside one `test.describe`: tagged from the rule ID, skipped

@@ -1,7 +1,7 @@
-import type { ApiResponse } from './api-response';
-import type { Target } from './config';
-import type { RuleJudge } from './rule-judge';
-import type { TokenName } from './tokens';
+import type { ApiResponse } from '../core';
+import type { Target } from '../core';
+import type { RuleJudge } from '../core';
+import type { TokenName } from '../core';
 import type { OperationKey } from '../types';
 
 /** Where a recorded request carried an access token (the token itself is redacted as the traffic is read). */

@@ -1,10 +1,10 @@
 import { ruleById } from '../contract';
 import type { Check } from './check';
-import type { Target } from './config';
-import type { Judge } from './judge';
-import type { ReadTraffic } from './recorded';
-import { ruleJudge } from './rule-judge';
-import type { RecordedTraffic } from './traffic';
+import type { Target } from '../core';
+import type { Judge } from '../core';
+import type { ReadTraffic } from '../exchanges';
+import { ruleJudge } from '../core';
+import type { RecordedTraffic } from '../exchanges';
 
 /**
  * Judges a check's rule on recorded traffic instead of requests of its own: the check's judge, as live.

@@ -1,11 +1,11 @@
 import type fc from 'fast-check';
-import type { ApiClient } from './client';
-import type { PropertyOptions } from './judge';
-import type { Target } from './config';
-import type { CreatedContactsLog } from './created-contacts';
+import type { ApiClient } from '../exchanges';
+import type { PropertyOptions } from '../core';
+import type { Target } from '../core';
+import type { CreatedContactsLog } from '../core';
 import type { Observation } from './observation';
-import type { RuleJudge } from './rule-judge';
-import type { RecordedTraffic, TrafficContext } from './traffic';
+import type { RuleJudge } from '../core';
+import type { RecordedTraffic, TrafficContext } from '../exchanges';
 import { findRule } from '../contract';
 
 /** What a check's `run` is handed: the target, the one client, and a judge bound to the check's rule. */

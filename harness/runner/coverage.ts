@@ -1,5 +1,5 @@
 import type { OperationKey } from '../types';
-import type { Params } from './encode';
+import type { Params } from '../core';
 
 /** What a test sent: requests, and how often each parameter of each operation was sent. */
 export interface CoverageRecord {

@@ -1,10 +1,10 @@
 import type fc from 'fast-check';
-import type { Check, SendDraw } from './check';
-import type { Target } from './config';
-import type { ExchangeLog } from './exchange-log';
-import { propertyStopped, type Judge, type PropertyOptions } from './judge';
-import { judgeExchanges } from './judge-exchanges';
-import { runProperty, type SampleEvidence } from './property';
+import type { Check, SendDraw } from '../check';
+import type { Target } from '../core';
+import type { ExchangeLog } from '../exchanges';
+import { propertyStopped, type Judge, type PropertyOptions } from '../core';
+import { judgeExchanges } from '../check';
+import { runProperty, type SampleEvidence } from '../core';
 
 interface ExploreWith {
   check: Pick<Check, 'rule' | 'judge'>;

@@ -1,8 +1,9 @@
 import { basename } from 'node:path';
-import { ConfigError, type RecordedWire, type TokenName, type Tokens, type TrafficFile } from '../core';
+import { ConfigError, type TokenName, type Tokens } from '../core';
+import type { RecordedWire, TrafficFile } from './traffic-file';
 import type { Profile, TrafficSource } from '../types';
 import { candidateBases, type ApiBase } from './api-base';
-import { normalizeExchange, type ReadingContext } from './exchange';
+import { normalizeExchange, type ReadingContext } from './recorded-from-raw';
 import { learnTokens } from './redact-raw';
 import { readHarFile } from './har-file';
 import { TokenStandIns } from './stand-ins';

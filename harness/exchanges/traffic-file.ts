@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { HttpMethod, OperationKey, TrafficSource, TransportFailureReason, Verdict } from '../types';
 import { loadRules } from '../contract';
-import type { Target } from './config';
-import { harnessErrorVerdict } from './harness-error';
-import { oneLine } from './one-line';
-import type { Params } from './encode';
+import type { Target } from '../core';
+import { harnessErrorVerdict } from '../core';
+import { oneLine } from '../core';
+import type { Params } from '../core';
 import { readExchange } from './read-exchange';
-import { createRedactor } from './redact';
-import type { RecordedExchange, RecordedToken, RecordedTraffic } from './traffic';
-import { WireFailure } from './transport';
+import { createRedactor } from '../core';
+import type { RecordedExchange, RecordedToken, RecordedTraffic } from './recorded-exchange';
+import { WireFailure } from '../core';
 
 /**
  * One recorded exchange, normalized and redacted (tokens already replaced by their stand-ins): what
- * harness/traffic makes of a HAR entry, and what the workers of a traffic run read back. Plain JSON.
+ * harness/exchanges makes of a HAR entry, and what the workers of a traffic run read back. Plain JSON.
  */
 export interface RecordedWire {
   index: number;

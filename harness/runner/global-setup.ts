@@ -1,5 +1,5 @@
 import type { FullConfig } from '@playwright/test';
-import { readSettings, resolveTarget } from './config';
+import { readSettings, resolveTarget } from '../core';
 import { embeddedMockEnv, loadTargetProvider, TARGET_PROVIDER_VARIABLE } from './target-provider';
 
 /**

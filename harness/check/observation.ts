@@ -1,7 +1,7 @@
-import type { ApiClient } from './client';
-import type { Target } from './config';
-import type { CreatedContactsLog } from './created-contacts';
-import { TransportError } from './transport-error';
+import type { ApiClient } from '../exchanges';
+import type { Target } from '../core';
+import type { CreatedContactsLog } from '../core';
+import { TransportError } from '../core';
 
 /** What computing an observation may use: the target, a client, the contacts log. */
 export interface ObservationContext {

@@ -1,0 +1,24 @@
+/**
+ * harness/check: what a rule's check is (`defineCheck({ rule, title, drive, judge })`), the contexts its driver
+ * and its judge get, shared observations, and the pure judging of a check over exchanges (`judgeExchanges`,
+ * `judgeTraffic`). The add-a-rule recipe is this folder's README.md.
+ *
+ * This index is also the one entry of the harness for the rules under checks/: it re-exports what a driver or
+ * a judge names from harness/core and harness/exchanges, so a check imports the harness from here alone.
+ */
+export { defineCheck, type Check, type CheckContext, type JudgeContext, type SendDraw } from './check';
+export { observation, observeOnce, type Observation, type ObservationContext, type Observed } from './observation';
+export { judgeExchanges } from './judge-exchanges';
+export { judgeLive, judgeTraffic } from './traffic-judge';
+
+// For the rules' drivers and judges.
+export {
+  answerVerdicts, issueOwner, responseEvidence, TOKEN_NAMES, Unjudged,
+  type ApiResponse, type CreatedContactsLog, type ExportJobView, type Outcome, type Paging, type RuleJudge, type SampleEvidence,
+  type Target, type TokenName,
+} from '../core';
+export {
+  NOT_OBSERVED,
+  type ApiClient, type CallOptions, type RecordedExchange, type RecordedToken, type RecordedTraffic, type TokenChoice, type TokenPlacement,
+  type TokenRole, type TrafficContext,
+} from '../exchanges';
