@@ -1,5 +1,5 @@
 import { defineCheck, type JudgeContext, type RecordedExchange } from '../../harness/check';
-import { RETIRED_ENDPOINT, TrafficTally } from '../shared/traffic';
+import { RETIRED_ENDPOINT, TrafficTally } from '../shared/judges';
 import { tokenValuesIn } from './issued-tokens';
 
 /**

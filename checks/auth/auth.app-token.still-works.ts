@@ -1,5 +1,5 @@
 import { defineCheck, NOT_OBSERVED, type JudgeContext, type RecordedExchange } from '../../harness/check';
-import { headerOnly, paramsKey, RETIRED_ENDPOINT, TrafficTally } from '../shared/traffic';
+import { headerOnly, paramsKey, RETIRED_ENDPOINT, TrafficTally } from '../shared/judges';
 import { tokenMatrix } from './token-matrix';
 
 /** The operations that accept both methods: a token's standing cannot depend on the method. */

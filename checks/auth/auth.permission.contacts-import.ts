@@ -2,7 +2,7 @@ import { defineCheck, NOT_OBSERVED, type CheckContext, type JudgeContext, type R
 import { foldCase, isSet } from '../../harness/oracles';
 import { addresses } from '../shared/addresses';
 import { importRows, isObject, logSavedContacts, readImport } from '../shared/import-answer';
-import { TrafficTally } from '../shared/traffic';
+import { TrafficTally } from '../shared/judges';
 import { answeredWithHeaderToken, lackingPermission } from './shown-tokens';
 import { tokenWorks } from './token-works';
 

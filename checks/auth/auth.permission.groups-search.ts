@@ -1,5 +1,5 @@
 import { defineCheck, NOT_OBSERVED, type JudgeContext } from '../../harness/check';
-import { TrafficTally } from '../shared/traffic';
+import { TrafficTally } from '../shared/judges';
 import { answeredWithHeaderToken, lackingPermission } from './shown-tokens';
 import { tokenWorks } from './token-works';
 

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/check';
-import { everyOperationOf, judgeTokenPlacement } from '../shared/traffic';
+import { everyOperationOf, judgeTokenPlacement } from '../shared/judges';
 import { tokenProbes } from './token-probes';
 
 export default defineCheck({

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/check';
-import { judgeTokenPlacement } from '../shared/traffic';
+import { judgeTokenPlacement } from '../shared/judges';
 import { tokenMatrix } from './token-matrix';
 
 export default defineCheck({

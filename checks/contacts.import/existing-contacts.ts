@@ -5,7 +5,7 @@
  */
 import type { TrafficContext } from '../../harness/check';
 import { readInteger } from '../../harness/oracles';
-import { TrafficTally } from '../shared/traffic';
+import { TrafficTally } from '../shared/judges';
 import { changesData, recordedImports, type ImportedRow, type RecordedImport, type UpdateExisting } from './recorded-imports';
 
 /** Two contactIDs name the same contact: equal as integers (a JSON integer or a string of digits). */

@@ -6,7 +6,7 @@
  * unsettled. Pure: no I/O.
  */
 import type { Target, TrafficContext } from '../../harness/check';
-import { TrafficTally, type TrafficFailure } from '../shared/traffic';
+import { TrafficTally, type TrafficFailure } from '../shared/judges';
 import { groupHistory, namedGroups, type GroupStep } from './group-steps';
 
 const signed = (value: number): string => (value > 0 ? `+${value}` : String(value));

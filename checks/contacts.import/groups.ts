@@ -6,7 +6,7 @@ import { allowedValues, boundsOf } from '../../generators';
 import { loadSpec, operationInfo } from '../../harness/contract';
 import { Unjudged, type ApiClient } from '../../harness/check';
 import { isObject } from '../shared/import-answer';
-import { inUniqueOrder, walkPages } from '../shared/search';
+import { inUniqueOrder, walkPages } from '../../drivers';
 
 interface GroupView {
   groupID: number;

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { firstImport } from './first-import';
-import { A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
+import { A_SUCCESS, judgeAnswerRule } from '../shared/judges';
 
 export default defineCheck({
   rule: 'schema.contacts.import',

@@ -8,7 +8,7 @@
 import { boundsOf } from '../../generators';
 import type { RecordedExchange, Target, TrafficContext } from '../../harness/check';
 import { isObject } from '../shared/import-answer';
-import { tokenWorks, TrafficTally } from '../shared/traffic';
+import { tokenWorks, TrafficTally } from '../shared/judges';
 import { recordedImports, type RecordedImport } from './recorded-imports';
 import { rowsSummary, sentEmail } from './rows';
 

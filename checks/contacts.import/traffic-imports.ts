@@ -6,7 +6,7 @@
 import { boundsOf } from '../../generators';
 import type { RecordedExchange, TrafficContext } from '../../harness/check';
 import { isObject, readImport, type ImportReading } from '../shared/import-answer';
-import { tokenWorks, TrafficTally, type TrafficFailure } from '../shared/traffic';
+import { tokenWorks, TrafficTally, type TrafficFailure } from '../shared/judges';
 import { resultFor, sentEmail } from './rows';
 
 const OP = 'contacts.import';

@@ -2,7 +2,7 @@
 import type { Target } from '../../harness/check';
 import { comparableValues, foldCase, judgeOrder, type Direction, type OrderJudgement } from '../../harness/oracles';
 import { param } from '../../generators';
-import { fieldKind } from '../shared/search';
+import { fieldKind } from '../../drivers';
 import { DEFAULT_STATUSES, DELIVERY, DETAIL, OP } from './documented-values';
 import type { EmailRecord, Params } from './email-records';
 

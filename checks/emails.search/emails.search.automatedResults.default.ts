@@ -2,7 +2,7 @@ import { defineCheck } from '../../harness/check';
 import { driveDefaultAsExplicit } from './default-searches';
 import { DELIVERY, OP, SUMMARY } from './documented-values';
 import { automatedResultsDefaultRule } from './traffic-filters';
-import { judgeFilter } from '../shared/traffic';
+import { judgeFilter } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.automatedResults.default',

@@ -1,7 +1,7 @@
 import { defineCheck, type RecordedExchange, type TrafficContext } from '../../harness/check';
 import { foldCase, referencedID } from '../../harness/oracles';
-import { recordsOf } from '../shared/search';
-import { allowedSpelling, TrafficTally, walksOf } from '../shared/traffic';
+import { recordsOf } from '../../drivers';
+import { allowedSpelling, TrafficTally, walksOf } from '../shared/judges';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY, DETAIL, OP, SUMMARY } from './documented-values';
 import { emailID } from './email-records';

@@ -3,7 +3,7 @@ import { defineCheck } from '../../harness/check';
 import { harnessNow, windowBeyondLimit, windowLimitMonths, windowWithin } from '../../generators';
 import { windowParams } from './date-windows';
 import { OP, RPP_MIN } from './documented-values';
-import { judgeWindowLimit } from '../shared/traffic';
+import { judgeWindowLimit } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.dateSent.window-limit',

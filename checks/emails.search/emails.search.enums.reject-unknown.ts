@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
-import { driveEnumsRejectUnknown } from '../shared/search';
+import { driveEnumsRejectUnknown } from '../../drivers';
 import { DELIVERY, OP } from './documented-values';
-import { judgeEnumsRejectUnknown } from '../shared/traffic';
+import { judgeEnumsRejectUnknown } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.enums.reject-unknown',

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
-import { driveFiltersSubset } from '../shared/search';
-import { judgeFiltersSubset, rulesFilters } from '../shared/traffic';
+import { driveFiltersSubset } from '../../drivers';
+import { judgeFiltersSubset, rulesFilters } from '../shared/judges';
 import { OP } from './documented-values';
 import { emailCatalogue } from './email-catalogue';
 import { idsOf } from './email-records';

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
-import { driveMethods } from '../shared/search';
-import { judgeMethods } from '../shared/traffic';
+import { driveMethods } from '../../drivers';
+import { judgeMethods } from '../shared/judges';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
 

@@ -1,8 +1,8 @@
 import { defineCheck } from '../../harness/check';
-import { drivePageDefault } from '../shared/search';
+import { drivePageDefault } from '../../drivers';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
-import { judgePageDefault } from '../shared/traffic';
+import { judgePageDefault } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.page.default',

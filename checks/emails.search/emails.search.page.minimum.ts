@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
-import { drivePageMinimum } from '../shared/search';
+import { drivePageMinimum } from '../../drivers';
 import { DELIVERY, OP } from './documented-values';
-import { judgePageMinimum } from '../shared/traffic';
+import { judgePageMinimum } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.page.minimum',

@@ -1,9 +1,9 @@
 import { defineCheck } from '../../harness/check';
-import { drivePagingTotals } from '../shared/search';
+import { drivePagingTotals } from '../../drivers';
 import { OP } from './documented-values';
 import { emailCatalogue } from './email-catalogue';
 import { emailPagingCombinations } from './paging-combinations';
-import { judgePagingTotals } from '../shared/traffic';
+import { judgePagingTotals } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.paging.totals',

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
-import { driveRppBounds } from '../shared/search';
+import { driveRppBounds } from '../../drivers';
 import { DELIVERY, OP } from './documented-values';
-import { judgeRppBounds } from '../shared/traffic';
+import { judgeRppBounds } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.rpp.bounds',

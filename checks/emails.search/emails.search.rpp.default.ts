@@ -1,8 +1,8 @@
 import { defineCheck } from '../../harness/check';
-import { driveRppDefault } from '../shared/search';
+import { driveRppDefault } from '../../drivers';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
-import { judgeRppDefault } from '../shared/traffic';
+import { judgeRppDefault } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.rpp.default',

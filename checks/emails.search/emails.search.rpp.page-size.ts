@@ -1,8 +1,8 @@
 import { defineCheck } from '../../harness/check';
-import { driveRppPageSize } from '../shared/search';
+import { driveRppPageSize } from '../../drivers';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
-import { judgePageSizes } from '../shared/traffic';
+import { judgePageSizes } from '../shared/judges';
 import { emailsExploration } from './exploration';
 
 export default defineCheck({

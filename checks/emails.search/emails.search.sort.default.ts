@@ -4,7 +4,7 @@ import { defaultSortCases } from './default-sorts';
 import { searchInOrder } from './whole-search';
 import { OP } from './documented-values';
 import { defaultOrderCases, defaultOrderOf } from './traffic-default-sort';
-import { judgeOrders } from '../shared/traffic';
+import { judgeOrders } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.sort.default',

@@ -1,8 +1,8 @@
 import { defineCheck } from '../../harness/check';
-import { driveSortOrder } from '../shared/search';
+import { driveSortOrder } from '../../drivers';
 import { OP } from './documented-values';
 import { manualSentWide } from './manual-sent';
-import { judgeSortOrder } from '../shared/traffic';
+import { judgeSortOrder } from '../shared/judges';
 import { emailsExploration } from './exploration';
 
 export default defineCheck({

@@ -2,7 +2,7 @@ import { defineCheck } from '../../harness/check';
 import { DEFAULT_DIRECTION, OP, SORT_FIELDS } from './documented-values';
 import { manualSentWide } from './manual-sent';
 import { searchWhole } from './whole-search';
-import { judgeSortDirectionDefault } from '../shared/traffic';
+import { judgeSortDirectionDefault } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.sortDirection.default',

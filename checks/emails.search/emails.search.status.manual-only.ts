@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/check';
-import { judgeFilter } from '../shared/traffic';
+import { judgeFilter } from '../shared/judges';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY, DETAIL, OP, STATUSES, SUMMARY } from './documented-values';
 import { statusIgnoredRule } from './traffic-filters';

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/check';
-import { judgeBounds } from '../shared/traffic';
+import { judgeBounds } from '../shared/judges';
 import { DELIVERY, DELIVERY_TYPES, OP } from './documented-values';
 import type { Params } from './email-records';
 import { transactionalCategories } from './filter-candidates';

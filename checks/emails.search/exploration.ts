@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { addDays, addMonths, defaultWindowMonths, exploredRequests, harnessNow, patternSource, textProbe, wildcardPattern, windowLimitMonths, windowWithin } from '../../generators';
 import type { ApiClient, Target } from '../../harness/check';
 import { formatDatetime } from '../../harness/oracles';
-import { explorationOf, maxRpp, recordsOf } from '../shared/search';
+import { explorationOf, maxRpp, recordsOf } from '../../drivers';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY, DETAIL, STATUSES } from './documented-values';
 import { campaignIDsOf, distinctReferences, idsOf, type EmailRecord } from './email-records';

@@ -4,8 +4,8 @@
  */
 import type { Target } from '../../harness/check';
 import { foldCase, matchesWildcardAnywhere, readInteger, referencedID } from '../../harness/oracles';
-import { everyRecordJudge, type ExchangeJudge, type ExploredExchange, type SearchRecord } from '../shared/search';
-import { readSentMoment } from '../shared/traffic';
+import { everyRecordJudge, type ExchangeJudge, type ExploredExchange, type SearchRecord } from '../../drivers';
+import { readSentMoment } from '../shared/judges';
 import { DEFAULT_STATUSES, DELIVERY, DETAIL } from './documented-values';
 import { campaignIDsOf, dateSentOf, emailID } from './email-records';
 

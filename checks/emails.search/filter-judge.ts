@@ -2,12 +2,12 @@
  * The one judge of an emails/search filter (or a filter's default): every served search that carried it
  * returns only records it asked for, whatever else the search carried (`every`, one exchange at a time);
  * and, where the filter came with nothing but a search's base parameters, a search read whole holds
- * exactly what it should, compared with another search read whole (`rule`, checks/shared/traffic judgeFilter).
+ * exactly what it should, compared with another search read whole (`rule`, checks/shared/judges judgeFilter).
  */
 import type { JudgeContext, RecordedExchange } from '../../harness/check';
 import type { ExploredRequest } from '../../generators';
-import type { ExchangeJudge, ExploredExchange } from '../shared/search';
-import { judgeFilter, paramStanding, type FilterRule } from '../shared/traffic';
+import type { ExchangeJudge, ExploredExchange } from '../../drivers';
+import { judgeFilter, paramStanding, type FilterRule } from '../shared/judges';
 import { OP } from './documented-values';
 
 /** Failures shown per rule (the report folds them; more would only repeat). */

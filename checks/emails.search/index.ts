@@ -33,7 +33,7 @@ import filtersSubset from './emails.search.filters.subset';
 /** The checks of emails/search, one per rule of the area. */
 export const checks = [
   schema,
-  // The generic search rules (checks/shared/search).
+  // The generic search rules (drivers/search).
   methods, rppDefault, rppBounds, rppPageSize, pageDefault, pageMinimum, pagingTotals, sortOrder, enumsRejectUnknown, filtersSubset,
   // The default orders.
   sortDefault, sortDirectionDefault,

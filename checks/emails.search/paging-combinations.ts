@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { allowedValues, sparseFilterSets } from '../../generators';
 import type { Target } from '../../harness/check';
-import type { PagingCombinations } from '../shared/search';
+import type { PagingCombinations } from '../../drivers';
 import { windowParams } from './date-windows';
 import { DELIVERY, DELIVERY_TYPES, OP } from './documented-values';
 import { catalogueBases, type EmailCatalogue } from './email-catalogue';

@@ -2,7 +2,7 @@ import { defineCheck } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY, DETAIL, OP, RPP_MAX, STATUSES, SUMMARY } from './documented-values';
 import type { Params } from './email-records';
-import { A_RECORD, judgeAnswerRule } from '../shared/traffic';
+import { A_RECORD, judgeAnswerRule } from '../shared/judges';
 
 export default defineCheck({
   rule: 'schema.emails.search',

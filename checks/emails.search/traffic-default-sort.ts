@@ -1,7 +1,7 @@
-/** The documented default order of an emails/search answer without sortField, by what the request searched (checks/shared/traffic judgeOrders). */
+/** The documented default order of an emails/search answer without sortField, by what the request searched (checks/shared/judges judgeOrders). */
 import type { RecordedExchange } from '../../harness/check';
 import { foldCase } from '../../harness/oracles';
-import { listOf, type ExpectedOrder } from '../shared/traffic';
+import { listOf, type ExpectedOrder } from '../shared/judges';
 import { defaultSorts, type DefaultSort } from './default-sorts';
 import { DEFAULT_STATUSES, DELIVERY, DETAIL, OP } from './documented-values';
 import { defaultOf } from '../../generators';

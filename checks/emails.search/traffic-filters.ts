@@ -1,8 +1,8 @@
-/** The emails/search filters and their defaults as traffic judges read them (checks/shared/traffic judgeFilter). */
+/** The emails/search filters and their defaults as traffic judges read them (checks/shared/judges judgeFilter). */
 import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/check';
 import { foldCase, matchesWildcardAnywhere, matchesWildcardExactCase, readInteger, referencedID } from '../../harness/oracles';
-import type { Params } from '../shared/search';
-import { allowedSpelling, fromReference, listOf, readSentMoment, sendsOnly, type BoundRule, type Expectation, type FilterRule } from '../shared/traffic';
+import type { Params } from '../../drivers';
+import { allowedSpelling, fromReference, listOf, readSentMoment, sendsOnly, type BoundRule, type Expectation, type FilterRule } from '../shared/judges';
 import { DEFAULT_STATUSES, DELIVERY, DELIVERY_TYPES, OP, SUMMARY } from './documented-values';
 import { campaignIDsOf, dateSentOf, emailID } from './email-records';
 

@@ -1,6 +1,6 @@
 /** A search read whole (every page at the largest rpp), and a search's parameters in a line. */
 import type { ApiClient } from '../../harness/check';
-import { inUniqueOrder, walkPages, type PageWalk } from '../shared/search';
+import { inUniqueOrder, walkPages, type PageWalk } from '../../drivers';
 import { OP, RPP_MAX } from './documented-values';
 import type { Params } from './email-records';
 

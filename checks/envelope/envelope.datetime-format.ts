@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { driveEnvelopes } from './probes';
-import { A_RECORD, judgeAnswerRule } from '../shared/traffic';
+import { A_RECORD, judgeAnswerRule } from '../shared/judges';
 
 export default defineCheck({
   rule: 'envelope.datetime-format',

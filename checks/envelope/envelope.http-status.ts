@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { driveEnvelopes } from './probes';
-import { A_REFUSAL, A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
+import { A_REFUSAL, A_SUCCESS, judgeAnswerRule } from '../shared/judges';
 
 export default defineCheck({
   rule: 'envelope.http-status',

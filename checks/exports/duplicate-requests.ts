@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { CheckContext } from '../../harness/check';
 import { formatDate } from '../../harness/oracles';
 import { DAY_MS, MAX_RANGE_DAYS, type DateRange, type RangeLane } from '../../generators';
-import { startExport, type ExportStart } from '../shared/export-jobs';
+import { startExport, type ExportStart } from '../../drivers';
 import { retryWindowMs } from './job-runs';
 
 /** Draws of the duplicate explorations: each starts jobs, and one waits for a job to complete. */

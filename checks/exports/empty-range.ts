@@ -2,7 +2,7 @@
 import type { ApiClient, ApiResponse, Target } from '../../harness/check';
 import { formatDate, formatDatetime } from '../../harness/oracles';
 import { DAY_MS, addDays, boundsOf, workerSlot, type DateRange } from '../../generators';
-import { SEARCH, sendSearches } from '../shared/sent-days';
+import { SEARCH, sendSearches } from '../../drivers';
 
 export interface EmptyRange {
   range: DateRange;

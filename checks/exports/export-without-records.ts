@@ -1,6 +1,6 @@
 import { observation, type ApiResponse } from '../../harness/check';
 import type { DateRange } from '../../generators';
-import { runExport, type ExportRun } from '../shared/export-jobs';
+import { runExport, type ExportRun } from '../../drivers';
 import { findRangeWithoutSends } from './empty-range';
 import { unusableRun } from './job-runs';
 

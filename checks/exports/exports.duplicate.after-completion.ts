@@ -1,8 +1,8 @@
 import { defineCheck } from '../../harness/check';
 import { LANES, RangeLane } from '../../generators';
-import { pollJob, startExport } from '../shared/export-jobs';
+import { pollJob, startExport } from '../../drivers';
 import { exploreFirstJobs } from './duplicate-requests';
-import { judgeDuplicateAfterCompletion } from '../shared/traffic';
+import { judgeDuplicateAfterCompletion } from '../shared/judges';
 
 export default defineCheck({
   rule: 'exports.duplicate.after-completion',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { defineCheck } from '../../harness/check';
 import { LANES, RangeLane, rangeParams } from '../../generators';
 import { DIFFERENCES, DUPLICATE_RUNS, firstJob, otherRange, rangeLength } from './duplicate-requests';
-import { judgeDuplicateOtherParams } from '../shared/traffic';
+import { judgeDuplicateOtherParams } from '../shared/judges';
 
 export default defineCheck({
   rule: 'exports.duplicate.other-params',

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { LANES, RangeLane, rangeParams } from '../../generators';
 import { exploreFirstJobs } from './duplicate-requests';
-import { judgeDuplicatePending } from '../shared/traffic';
+import { judgeDuplicatePending } from '../shared/judges';
 
 export default defineCheck({
   rule: 'exports.duplicate.pending',

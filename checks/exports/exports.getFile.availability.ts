@@ -1,7 +1,7 @@
 import { defineCheck, type ApiClient, type CheckContext, type RecordedExchange, type Target, type TrafficContext } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
-import { jobText } from '../shared/export-jobs';
-import { endOf, issuedDownloads, TrafficTally, type IssuedDownload } from '../shared/traffic';
+import { jobText } from '../../drivers';
+import { endOf, issuedDownloads, TrafficTally, type IssuedDownload } from '../shared/judges';
 import { exportOverSends, exportWithRecords, fileFetched, type ExportWithRecords } from './export-with-records';
 import {
   fetchFile, firstMomentPast, lastMomentBefore, seconds, sleepUntil, surelyBefore, surelyPast, targetClock, waitLimit,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineCheck } from '../../harness/check';
 import { newJobs } from './new-jobs';
-import { judgeUnknownKey } from '../shared/traffic';
+import { judgeUnknownKey } from '../shared/judges';
 
 export default defineCheck({
   rule: 'exports.getFile.unknown-key',

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { exportWithRecords } from './export-with-records';
-import { judgeExpiration } from '../shared/traffic';
+import { judgeExpiration } from '../shared/judges';
 
 /** How far a target's clock may lag the harness's before a fileExpiration "in the future" is doubted. */
 const CLOCK_SKEW_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import type { DateRange } from '../../generators';
-import { runExport } from '../shared/export-jobs';
-import { judgeJobFailed } from '../shared/traffic';
+import { runExport } from '../../drivers';
+import { judgeJobFailed } from '../shared/judges';
 
 const failingFixture = (target: { profile: { fixtures?: Record<string, unknown> } }) => target.profile.fixtures?.failingExport as DateRange | undefined;
 

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { exportWithRecords } from './export-with-records';
-import { judgeFileKey } from '../shared/traffic';
+import { judgeFileKey } from '../shared/judges';
 
 export default defineCheck({
   rule: 'exports.job.file-key',

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { exportWithRecords } from './export-with-records';
 import { exportWithoutRecords } from './export-without-records';
-import { judgeJobFinishes } from '../shared/traffic';
+import { judgeJobFinishes } from '../shared/judges';
 
 export default defineCheck({
   rule: 'exports.job.finishes',

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { exportWithoutRecords } from './export-without-records';
-import { judgeNoRecords } from '../shared/traffic';
+import { judgeNoRecords } from '../shared/judges';
 
 export default defineCheck({
   rule: 'exports.job.no-records',

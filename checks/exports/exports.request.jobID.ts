@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { newJobs } from './new-jobs';
-import { judgeRequestJobID } from '../shared/traffic';
+import { judgeRequestJobID } from '../shared/judges';
 
 export default defineCheck({
   rule: 'exports.request.jobID',

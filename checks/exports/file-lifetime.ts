@@ -6,7 +6,7 @@
  * none, taken to lie within a tolerance of a few seconds of ours.
  */
 import type { ApiClient, ApiResponse, Target } from '../../harness/check';
-import { statedDate } from '../shared/export-jobs';
+import { statedDate } from '../../drivers';
 
 /** How far the target's clock may be from ours when its answers carry no Date header. */
 export const CLOCK_TOLERANCE_MS = 3000;

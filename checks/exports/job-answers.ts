@@ -1,7 +1,7 @@
-/** Readers of export job answers that only the export checks need (the shared ones: checks/shared/export-jobs). */
+/** Readers of export job answers that only the export checks need (the shared ones: drivers/export-jobs). */
 import type { ApiResponse, Target } from '../../harness/check';
 import type { Profile } from '../../harness/types';
-import { jobText, lenientInteger, payloadValue } from '../shared/export-jobs';
+import { jobText, lenientInteger, payloadValue } from '../../drivers';
 
 /** totalRecords of a jobStatus answer, read leniently (schema.exports.jobStatus judges its type). */
 export const totalRecordsOf = (response: ApiResponse, profile: Profile): number | undefined =>

@@ -1,6 +1,6 @@
 import { observation, type ApiResponse } from '../../harness/check';
 import { LANES, MAX_RANGE_DAYS, RangeLane, type DateRange } from '../../generators';
-import { startExport, type ExportStart } from '../shared/export-jobs';
+import { startExport, type ExportStart } from '../../drivers';
 import { retryWindowMs } from './job-runs';
 
 /** One export request over a fresh range, and (when it answered a readable jobID) the new job's first status. */

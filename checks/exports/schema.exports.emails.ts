@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { newJobs } from './new-jobs';
-import { A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
+import { A_SUCCESS, judgeAnswerRule } from '../shared/judges';
 
 export default defineCheck({
   rule: 'schema.exports.emails',

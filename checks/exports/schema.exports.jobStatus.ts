@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { exportWithRecords } from './export-with-records';
-import { A_SUCCESS, judgeAnswerRule } from '../shared/traffic';
+import { A_SUCCESS, judgeAnswerRule } from '../shared/judges';
 
 export default defineCheck({
   rule: 'schema.exports.jobStatus',

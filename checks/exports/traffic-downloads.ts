@@ -1,8 +1,8 @@
-/** The export file rules on recorded downloads (checks/shared/traffic issuedDownloads): the file, its format, its rows. */
+/** The export file rules on recorded downloads (checks/shared/judges issuedDownloads): the file, its format, its rows. */
 import type { TrafficContext } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
-import { jobText } from '../shared/export-jobs';
-import { judgeDownloads, type IssuedDownload } from '../shared/traffic';
+import { jobText } from '../../drivers';
+import { judgeDownloads, type IssuedDownload } from '../shared/judges';
 import { fileFetched } from './export-with-records';
 import { dataRows, expectedEntryName, readStrictly, unpackExport } from './export-file';
 

@@ -1,7 +1,7 @@
 /** The target's groups, found by paging through the widest search, and what identifies one. */
 import type { CheckContext } from '../../harness/check';
 import { referencedID } from '../../harness/oracles';
-import { idField, searchAllIds, type Params, type SearchRecord } from '../shared/search';
+import { idField, searchAllIds, type Params, type SearchRecord } from '../../drivers';
 import { everyGroup, OP } from './group-filters';
 
 export interface Discovery {

@@ -1,6 +1,6 @@
 /** Whether the traffic read every group of the target: the widest search (status and type at their widest, no other filter) read whole. */
 import type { RecordedTraffic } from '../../harness/check';
-import { wholeSearch, setKeyOf } from '../shared/traffic';
+import { wholeSearch, setKeyOf } from '../shared/judges';
 import { everyGroup, OP } from './group-filters';
 
 export const everyGroupRead = (traffic: RecordedTraffic) => wholeSearch(traffic, OP, setKeyOf(OP, everyGroup()));

@@ -1,7 +1,7 @@
 /** The exploring driver of groups/search: requests over every documented parameter, text cut from the target's group names. */
 import fc from 'fast-check';
 import { exploredRequests, textProbe, type ExploredRequest } from '../../generators';
-import { explorationOf, type SearchRecord } from '../shared/search';
+import { explorationOf, type SearchRecord } from '../../drivers';
 import { discoverGroups, fragmentableNames, groupOwners, integerIds } from './discovery';
 import { OP } from './group-filters';
 

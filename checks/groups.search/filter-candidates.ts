@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { nameFragment, type FilterCandidates } from '../../generators';
 import { containsText, readBoolean, referencedID } from '../../harness/oracles';
-import type { RecordPredicate, SearchRecord } from '../shared/search';
+import type { RecordPredicate, SearchRecord } from '../../drivers';
 import { groupId, nameOf } from './discovery';
 import { filterValues, matchesValue } from './group-filters';
 

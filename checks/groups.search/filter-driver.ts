@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { ExploredRequest } from '../../generators';
 import type { CheckContext } from '../../harness/check';
 import type { HttpMethod } from '../../harness/types';
-import { searchAllIds, sendExplored, without, type Params, type SearchRecord } from '../shared/search';
+import { searchAllIds, sendExplored, without, type Params, type SearchRecord } from '../../drivers';
 import { discoverGroups } from './discovery';
 import { groupsRequests } from './exploration';
 import { OP } from './group-filters';

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { nameFragment, textProbe } from '../../generators';
 import { readBoolean } from '../../harness/oracles';
-import { without, type Params } from '../shared/search';
+import { without, type Params } from '../../drivers';
 import { fragmentableNames, groupOwners, integerIds } from './discovery';
 import { absentId, groupIdLists } from './exploration';
 import type { FilterFocus } from './filter-driver';

@@ -5,7 +5,7 @@
 import { allowedValues } from '../../generators';
 import { operationParameters } from '../../harness/contract';
 import { sameText } from '../../harness/oracles';
-import { recordSchema, type Params, type SearchOp, type SearchRecord } from '../shared/search';
+import { recordSchema, type Params, type SearchOp, type SearchRecord } from '../../drivers';
 
 export const OP = 'groups.search' satisfies SearchOp;
 

@@ -1,7 +1,7 @@
 import { defineCheck, type JudgeContext } from '../../harness/check';
 import { readCount } from '../../harness/oracles';
-import { recordsOf } from '../shared/search';
-import { headerOnly, TrafficTally } from '../shared/traffic';
+import { recordsOf } from '../../drivers';
+import { headerOnly, TrafficTally } from '../shared/judges';
 import { discoverGroups, groupId } from './discovery';
 import { EVERY_GROUP_UNREAD, everyGroupRead } from './every-group';
 import { OP } from './group-filters';

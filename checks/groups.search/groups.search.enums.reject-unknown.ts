@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
-import { driveEnumsRejectUnknown } from '../shared/search';
-import { judgeEnumsRejectUnknown } from '../shared/traffic';
+import { driveEnumsRejectUnknown } from '../../drivers';
+import { judgeEnumsRejectUnknown } from '../shared/judges';
 import { enumParams, OP } from './group-filters';
 
 export default defineCheck({

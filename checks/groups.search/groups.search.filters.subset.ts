@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
-import { driveFiltersSubset } from '../shared/search';
-import { judgeFiltersSubset, rulesFilters } from '../shared/traffic';
+import { driveFiltersSubset } from '../../drivers';
+import { judgeFiltersSubset, rulesFilters } from '../shared/judges';
 import { discoverGroups } from './discovery';
 import { filterCandidates, GROUP_PREDICATES } from './filter-candidates';
 import { everyGroup, filterValues, OP } from './group-filters';

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/check';
-import { judgeFilter } from '../shared/traffic';
+import { judgeFilter } from '../shared/judges';
 import { driveFilter } from './filter-driver';
 import { groupIDsFocus } from './filter-focuses';
 import { OP } from './group-filters';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { allowedValue, nameFragment } from '../../generators';
 import { defineCheck } from '../../harness/check';
-import { driveMethods } from '../shared/search';
-import { judgeMethods } from '../shared/traffic';
+import { driveMethods } from '../../drivers';
+import { judgeMethods } from '../shared/judges';
 import { discoverGroups, fragmentableNames } from './discovery';
 import { OP } from './group-filters';
 

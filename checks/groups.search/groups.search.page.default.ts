@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
-import { drivePageDefault } from '../shared/search';
-import { judgePageDefault } from '../shared/traffic';
+import { drivePageDefault } from '../../drivers';
+import { judgePageDefault } from '../shared/judges';
 import { everyGroup, OP } from './group-filters';
 
 export default defineCheck({

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
-import { drivePageMinimum } from '../shared/search';
-import { judgePageMinimum } from '../shared/traffic';
+import { drivePageMinimum } from '../../drivers';
+import { judgePageMinimum } from '../shared/judges';
 import { everyGroup, OP } from './group-filters';
 
 export default defineCheck({

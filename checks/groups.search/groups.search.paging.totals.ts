@@ -1,9 +1,9 @@
 import { defineCheck } from '../../harness/check';
-import { drivePagingTotals } from '../shared/search';
+import { drivePagingTotals } from '../../drivers';
 import { discoverGroups } from './discovery';
 import { OP } from './group-filters';
 import { groupPagingCombinations } from './paging-combinations';
-import { judgePagingTotals } from '../shared/traffic';
+import { judgePagingTotals } from '../shared/judges';
 
 export default defineCheck({
   rule: 'groups.search.paging.totals',

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
-import { driveRppBounds } from '../shared/search';
-import { judgeRppBounds } from '../shared/traffic';
+import { driveRppBounds } from '../../drivers';
+import { judgeRppBounds } from '../shared/judges';
 import { everyGroup, OP } from './group-filters';
 
 export default defineCheck({

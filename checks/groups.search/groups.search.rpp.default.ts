@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
-import { driveRppDefault } from '../shared/search';
-import { judgeRppDefault } from '../shared/traffic';
+import { driveRppDefault } from '../../drivers';
+import { judgeRppDefault } from '../shared/judges';
 import { everyGroup, OP } from './group-filters';
 
 export default defineCheck({

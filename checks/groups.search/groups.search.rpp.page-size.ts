@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
-import { driveRppPageSize } from '../shared/search';
-import { judgePageSizes } from '../shared/traffic';
+import { driveRppPageSize } from '../../drivers';
+import { judgePageSizes } from '../shared/judges';
 import { everyGroup, OP } from './group-filters';
 import { groupsExploration } from './exploration';
 

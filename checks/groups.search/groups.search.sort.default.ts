@@ -1,7 +1,7 @@
 import { defaultOf } from '../../generators';
 import { defineCheck } from '../../harness/check';
-import { driveDefaultSort } from '../shared/search';
-import { judgeDefaultSort } from '../shared/traffic';
+import { driveDefaultSort } from '../../drivers';
+import { judgeDefaultSort } from '../shared/judges';
 import { everyGroup, OP } from './group-filters';
 
 export default defineCheck({

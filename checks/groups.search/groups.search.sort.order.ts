@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
-import { driveSortOrder } from '../shared/search';
-import { judgeSortOrder } from '../shared/traffic';
+import { driveSortOrder } from '../../drivers';
+import { judgeSortOrder } from '../shared/judges';
 import { everyGroup, OP } from './group-filters';
 import { groupsExploration } from './exploration';
 

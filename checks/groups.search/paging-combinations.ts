@@ -1,6 +1,6 @@
 /** The groups/search filter combinations the area's checks send, for the paging totals rule. */
 import { allowedValues, sparseFilterSets, type FilterCandidates } from '../../generators';
-import type { PagingCombinations, Params, SearchRecord } from '../shared/search';
+import type { PagingCombinations, Params, SearchRecord } from '../../drivers';
 import { filterCandidates } from './filter-candidates';
 import { everyGroup, OP } from './group-filters';
 

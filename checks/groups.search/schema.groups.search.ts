@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/check';
-import { judgeAnswerRule } from '../shared/traffic';
+import { judgeAnswerRule } from '../shared/judges';
 import { discoverGroups } from './discovery';
 
 export default defineCheck({

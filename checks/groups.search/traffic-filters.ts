@@ -1,5 +1,5 @@
 /**
- * The groups/search filters and their defaults as their judges read them (checks/shared/traffic judgeFilter).
+ * The groups/search filters and their defaults as their judges read them (checks/shared/judges judgeFilter).
  * Each judges every search that carried its filter (or left its defaulted parameter out), whatever else
  * the search carried: every group returned belongs to what the filter asked for, and a search read whole
  * is compared with the same search with the filter widened or left out, read whole (the other filters
@@ -8,8 +8,8 @@
 import { defaultOf } from '../../generators';
 import type { RecordedExchange } from '../../harness/check';
 import { containsText, readBoolean, readInteger, referencedID, sameText } from '../../harness/oracles';
-import type { Params } from '../shared/search';
-import { allowedSpelling, fromReference, headerOnly, listOf, type FilterRule } from '../shared/traffic';
+import type { Params } from '../../drivers';
+import { allowedSpelling, fromReference, headerOnly, listOf, type FilterRule } from '../shared/judges';
 import { groupId, nameOf } from './discovery';
 import { filterValues, matchesValue, OP, type GroupEnumFilter } from './group-filters';
 

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { drivePing } from './ping';
-import { judgePingAcceptsToken } from '../shared/traffic';
+import { judgePingAcceptsToken } from '../shared/judges';
 
 export default defineCheck({
   rule: 'helper.ping.accepts-token',

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { drivePing } from './ping';
-import { A_SUCCESS_TO_A_USER_TOKEN, judgeAnswerRule } from '../shared/traffic';
+import { A_SUCCESS_TO_A_USER_TOKEN, judgeAnswerRule } from '../shared/judges';
 
 export default defineCheck({
   rule: 'schema.helper.ping',

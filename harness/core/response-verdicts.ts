@@ -9,7 +9,7 @@ import { harnessErrorVerdict } from './harness-error';
  * The verdicts one answered request earns on the cross-cutting rules: `schema.<op>`, `envelope.shape`,
  * `envelope.datetime-format` (from validation), `envelope.http-status` and `envelope.error-signal` (from
  * the profile's outcome convention: the code as its codeType, the messages in any form or the declared
- * errorsForm). Pure: the rules' judges (checks/shared/traffic/answer-verdicts.ts) call `answerVerdicts`
+ * errorsForm). Pure: the rules' judges (checks/shared/judges/answer-verdicts.ts) call `answerVerdicts`
  * for their own rule on every exchange, live and offline alike.
  */
 export function responseVerdicts(response: ApiResponse, profile: Profile): Verdict[] {

@@ -1,4 +1,4 @@
-/** Where a walk through the pages of a search ends, read from one answer (pure: the walking driver is checks/shared/search/walk-pages.ts). */
+/** Where a walk through the pages of a search ends, read from one answer (pure: the walking driver is drivers/search/walk-pages.ts). */
 export type SearchRecord = Record<string, unknown>;
 
 /** Whether a page ends its walk (next empty, page >= totalPages, or an empty or short page). */

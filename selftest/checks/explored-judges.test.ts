@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { exploredRequests, pageAt, textProbe, type ExploredRequest } from '../../generators';
 import type { ApiResponse } from '../../harness/core';
-import type { ExploredExchange } from '../../checks/shared/search';
+import type { ExploredExchange } from '../../drivers/search';
 import { wildcardJudge, statusFilterJudge } from '../../checks/emails.search/explored-judges';
 
 const request: ExploredRequest = { method: 'GET', params: {}, page: 'omitted', pick: 0 };

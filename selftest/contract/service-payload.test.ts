@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import { createResponseValidator, loadProfile, repoPath } from '../../harness/contract';
 import type { ApiResponse } from '../../harness/core';
 import { comparableValues, isAbsent, judgeOrder, referencedID } from '../../harness/oracles';
-import { judgeOrderOf } from '../../checks/shared/search/sorting';
+import { judgeOrderOf } from '../../drivers/search/sorting';
 import { sentBetween } from '../../checks/emails.search/window-defaults';
 import { restPointer, toRest } from './to-rest';
 

@@ -67,7 +67,7 @@ test('should replay a request list bare at the given concurrency, every answer r
 
 test('should tell the kind of a wait by the file that set its timer', () => {
   const frame = (path: string) => `Error\n    at probedTimer (file:///tmp/bench-probe.mjs:80:19)\n    at sleep (${path}:86:60)\n    at run (/repo/suites/x.spec.ts:1:1)`;
-  assert.equal(waitKindOf(frame('/repo/checks/shared/export-jobs.ts')), 'export polls');
+  assert.equal(waitKindOf(frame('/repo/drivers/export-jobs.ts')), 'export polls');
   assert.equal(waitKindOf(frame('/repo/checks/exports/file-lifetime.ts')), 'file lifetime');
   assert.equal(waitKindOf(frame('/repo/harness/core/rate-limit.ts')), 'rate limits');
   assert.equal(waitKindOf(frame('/repo/harness/core/transport.ts')), 'request timeouts');

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, describe, test } from 'node:test';
 import nock from 'nock';
 import { createApiClient } from '../../harness/exchanges/client';
-import { walkPages } from '../../checks/shared/search/walk-pages';
+import { walkPages } from '../../drivers/search/walk-pages';
 import { TransportError } from '../../harness/core/transport-error';
 import { group, restError, serviceError, servicePage, serviceSuccess } from './support/bodies';
 import { recordingRecorder } from './support/recorder';

@@ -19,7 +19,7 @@ interface LayerRules {
 const rules = createRequire(import.meta.url)('./rules.cjs') as LayerRules;
 
 /** Every folder of the import graph that the rules speak about (selftest/ may reach inside any layer). */
-const PROJECT = ['harness', 'generators', 'checks', 'suites', 'bin', 'mock', 'playwright.config.ts'];
+const PROJECT = ['harness', 'generators', 'drivers', 'checks', 'suites', 'bin', 'mock', 'playwright.config.ts'];
 
 async function cruiseWithRules(baseDir: string, files: string[], tsConfig?: string): Promise<ICruiseResult> {
   const { tsConfig: _fromFile, ...options } = rules.options;
@@ -73,7 +73,9 @@ describe('import direction (dependency-cruiser, selftest/layers/rules.cjs)', () 
       'harness/report/write.ts': "import '../../checks/a/one';\nexport const write = 1;\n",
       'checks/a/one.ts': "import '../b/two';\nimport '../shared/common';\nimport '../../suites/s.spec';\nimport '../../harness/runner';\nimport '../../harness/check';\nexport const one = 1;\n",
       'bin/judge.ts': "import '../harness/exchanges/log';\nexport const judge = 1;\n",
-      'checks/b/two.ts': "import '../shared/common';\nimport '../../harness/oracles/order';\nexport const two = 1;\n",
+      'drivers/index.ts': "export * from './walk';\n",
+      'drivers/walk.ts': "import '../checks/shared/common';\nimport '../harness/check';\nexport const walk = 1;\n",
+      'checks/b/two.ts': "import '../../drivers/walk';\nimport '../../drivers';\nimport '../shared/common';\nimport '../../harness/oracles/order';\nexport const two = 1;\n",
       'checks/shared/common.ts': 'export const common = 1;\n',
       'suites/s.spec.ts': "import '../checks/b/two';\nimport '../harness/runner/register';\nimport '../harness/report/write';\nexport const s = 1;\n",
       'mock/index.ts': "import './server';\nexport const mock = 1;\n",
@@ -84,7 +86,7 @@ describe('import direction (dependency-cruiser, selftest/layers/rules.cjs)', () 
         mkdirSync(dirname(join(root, path)), { recursive: true });
         writeFileSync(join(root, path), text);
       }
-      const result = await cruiseWithRules(root, ['harness', 'generators', 'checks', 'suites', 'mock', 'bin']);
+      const result = await cruiseWithRules(root, ['harness', 'generators', 'drivers', 'checks', 'suites', 'mock', 'bin']);
       const caught = new Set(result.summary.violations.map((v) => v.rule.name));
       const expected = rules.forbidden.map((rule) => rule.name);
       assert.deepEqual(expected.filter((name) => !caught.has(name)), [], `rules that caught nothing:\n  ${result.summary.violations.map(describeViolation).join('\n  ')}`);

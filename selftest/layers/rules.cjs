@@ -7,16 +7,16 @@
  *   transport, the answer as read, the judge, the property runner) → harness/exchanges (the exchange type, the
  *   client that logs exchanges live, the readers and recorders of recorded traffic) → harness/check (what a check
  *   is, its contexts, judging a check over exchanges) → harness/runner (fixtures, registration, exploration,
- *   settling, markers for the reporter, the target provider) → suites/ (registration); harness/oracles/ and
- *   checks/ (drivers and judges) stand on harness/check and never on the runner; harness/report reads what the
- *   run recorded. harness/types.ts is shared by all. The embedded mock reaches the harness only through the
+ *   settling, markers for the reporter, the target provider) → suites/ (registration); harness/oracles/,
+ *   drivers/ (what sends, beside generators/) and checks/ (one judge per rule) stand on harness/check and never on
+ *   the runner; checks/ import drivers/, never the other way; harness/report reads what the run recorded. harness/types.ts is shared by all. The embedded mock reaches the harness only through the
  *   target provider the composition roots (playwright.config.ts, bin/) inject.
  *
  * Type-only imports count (tsPreCompilationDeps): a type is a dependency too.
  */
 
 /** Everything of the project that is no part of a layer below `layer`'s consumers. */
-const HARNESS_OUTSIDE = '^(checks|suites|mock|bin|selftest)/';
+const HARNESS_OUTSIDE = '^(checks|drivers|suites|mock|bin|selftest)/';
 
 /** A folder with one public entry: imported from outside only through its index.ts. */
 const entryOnly = (folder) => ({
@@ -68,6 +68,12 @@ module.exports = {
       '^checks/',
       '^harness/(core|exchanges|runner)/',
     ),
+    forbid(
+      'drivers-decide-nothing',
+      'drivers/ send what generators/ draw through harness/check: they import no check (judges), suite, runner, report, mock or command',
+      '^drivers/',
+      '^(checks|suites|mock|bin|selftest|harness/(core|exchanges|runner|report))/',
+    ),
     forbid('checks-below-suites', 'checks import no suite, report, mock or command', '^checks/', '^(harness/report|suites|mock|bin|selftest)/'),
     {
       name: 'checks-areas-apart',
@@ -85,6 +91,7 @@ module.exports = {
     entryOnly('harness/check'),
     entryOnly('harness/runner'),
     entryOnly('generators'),
+    entryOnly('drivers'),
     {
       name: 'no-cycles',
       comment: 'modules import one another in one direction only',

@@ -7,7 +7,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import nock from 'nock';
 import { createResponseValidator, loadProfile } from '../../harness/contract';
 import { createApiClient } from '../../harness/exchanges/client';
-import { walkPages } from '../../checks/shared/search/walk-pages';
+import { walkPages } from '../../drivers/search/walk-pages';
 import { group } from '../core/support/bodies';
 import { recordingRecorder } from '../core/support/recorder';
 import { testTarget } from '../core/support/target';

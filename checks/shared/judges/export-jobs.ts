@@ -4,7 +4,7 @@
  */
 import type { RecordedExchange, RecordedTraffic, Target } from '../../../harness/check';
 import { readInteger } from '../../../harness/oracles';
-import { jobIdOf, phaseOf, type JobPhase } from '../export-jobs';
+import { jobIdOf, phaseOf, type JobPhase } from '../../../drivers';
 import { tokenWorks } from './fit-requests';
 
 export interface RecordedJob {

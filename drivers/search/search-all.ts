@@ -1,6 +1,6 @@
-import type { ApiResponse, CheckContext } from '../../../harness/check';
+import type { ApiResponse, CheckContext } from '../../harness/check';
 import { walkPages } from './walk-pages';
-import type { HttpMethod } from '../../../harness/types';
+import type { HttpMethod } from '../../harness/types';
 import { idField, idsOf, maxRpp, without, type Params, type SearchOp, type SearchRecord } from './records';
 
 export interface SearchAllIds {
@@ -14,7 +14,7 @@ export interface SearchAllIds {
 /**
  * The parameters of a search sorted by the record ID when they ask for no sortField. IDs are unique, so
  * the pages of a walk can neither repeat nor skip a record; under a sort with ties they could, since
- * interface.md documents no order among equal sort values (checks/shared/search/ties.ts).
+ * interface.md documents no order among equal sort values (checks/shared/judges/ties.ts).
  */
 export const inUniqueOrder = (op: SearchOp, params: Params): Params => (params.sortField === undefined ? { ...params, sortField: idField(op) } : params);
 

@@ -5,9 +5,9 @@
  * (judgePagingTotals) decides: totals, page numbers, next/prev, every record reached once.
  */
 import fc from 'fast-check';
-import type { CheckContext } from '../../../harness/check';
-import { boundsOf, searchMethod, sortCombinations } from '../../../generators';
-import type { HttpMethod } from '../../../harness/types';
+import type { CheckContext } from '../../harness/check';
+import { boundsOf, searchMethod, sortCombinations } from '../../generators';
+import type { HttpMethod } from '../../harness/types';
 import { idField, maxRpp, type Params, type SearchOp } from './records';
 import { searchAllIds } from './search-all';
 import { walkPages } from './walk-pages';

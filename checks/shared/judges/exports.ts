@@ -1,7 +1,7 @@
 /** The export rules on recorded flows: request → status polls → file, as the traffic shows them in order. */
 import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { readDatetime } from '../../../harness/oracles';
-import { answeredAt, fileKeyOf, jobText, lenientInteger, payloadValue, phaseOf } from '../export-jobs';
+import { answeredAt, fileKeyOf, jobText, lenientInteger, payloadValue, phaseOf } from '../../../drivers';
 import { endOf, endPoll, jobsMayRun, jobsOf, phaseBefore, type RecordedJob } from './export-jobs';
 import { tokenWorks } from './fit-requests';
 import { TrafficTally } from './tally';

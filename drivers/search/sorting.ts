@@ -1,7 +1,7 @@
 /** The order of a search's records: judged by each sort field's documented kind, folded over several orders. */
-import type { ApiResponse, CheckContext, Target } from '../../../harness/check';
-import { comparableValues, judgeOrder, parseTargetDatetime, type Direction, type ValueKind } from '../../../harness/oracles';
-import { sortCombinations } from '../../../generators';
+import type { ApiResponse, CheckContext, Target } from '../../harness/check';
+import { comparableValues, judgeOrder, parseTargetDatetime, type Direction, type ValueKind } from '../../harness/oracles';
+import { sortCombinations } from '../../generators';
 import { fieldKind, firstPage, maxRpp, recordsOf, without, type Params, type SearchOp } from './records';
 
 export interface SortOutcome {

@@ -1,11 +1,11 @@
 /**
  * filters.subset: a search with more filters than another (the same in every other respect) returns no
  * record the other lacks, and combining filters breaks none of them. Judged on searches read whole
- * (complete walks: checks/shared/traffic/searches.ts wholeSearch), pair by pair.
+ * (complete walks: checks/shared/judges/searches.ts wholeSearch), pair by pair.
  */
 import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { shortList } from '../../../harness/oracles';
-import { idField, idsOf, recordsOf, type RecordPredicate, type SearchOp, type SearchRecord } from '../search';
+import { idField, idsOf, recordsOf, type RecordPredicate, type SearchOp, type SearchRecord } from '../../../drivers';
 import { tokenWorks } from './fit-requests';
 import { normalizedValue, paramSchemas } from './sent-params';
 import { ORDER, PAGING, setKey, walksOf, wholeSearch } from './searches';

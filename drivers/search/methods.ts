@@ -1,8 +1,8 @@
-/** Drives GET and POST of a search with the same parameters (the judge: judgeMethods in checks/shared/traffic/methods.ts). */
+/** Drives GET and POST of a search with the same parameters (the judge: judgeMethods in checks/shared/judges/methods.ts). */
 import fc from 'fast-check';
-import type { ApiResponse, CheckContext } from '../../../harness/check';
-import { sameUpToTies } from '../../../harness/oracles';
-import { allowedValues, rppWithin, sortCombinations } from '../../../generators';
+import type { ApiResponse, CheckContext } from '../../harness/check';
+import { sameUpToTies } from '../../harness/oracles';
+import { allowedValues, rppWithin, sortCombinations } from '../../generators';
 import { firstPage, maxRpp, orderedEntries, recordsOf, type Params, type SearchOp } from './records';
 import { runsOption } from './samples';
 

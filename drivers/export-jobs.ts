@@ -2,10 +2,10 @@
  * Export jobs as a client runs them (shared by the exports and auth checks): requesting a job over a
  * range, polling it to its end, and reading the job answer through the profile.
  */
-import { valueAt } from '../../harness/contract';
-import type { ApiClient, ApiResponse, Target } from '../../harness/check';
-import type { Profile } from '../../harness/types';
-import { rangeParams, type DateRange } from '../../generators';
+import { valueAt } from '../harness/contract';
+import type { ApiClient, ApiResponse, Target } from '../harness/check';
+import type { Profile } from '../harness/types';
+import { rangeParams, type DateRange } from '../generators';
 import { budgetExceeded, recordBudgetExceeded, type BudgetExceeded } from './export-budget';
 
 // ------------------------------------------------------------------ reading job answers

@@ -2,9 +2,9 @@
  * The target's sends as emails/search shows them (shared by the exports and auth checks): every
  * search that can show a send, and a recent day on which the target sent an email.
  */
-import type { ApiClient, ApiResponse, Target } from '../../harness/check';
-import { formatDatetime, readDatetime } from '../../harness/oracles';
-import { addMonths, allowedValues, dayOf, defaultOf, defaultWindowMonths, harnessNow, param } from '../../generators';
+import type { ApiClient, ApiResponse, Target } from '../harness/check';
+import { formatDatetime, readDatetime } from '../harness/oracles';
+import { addMonths, allowedValues, dayOf, defaultOf, defaultWindowMonths, harnessNow, param } from '../generators';
 
 export const SEARCH = 'emails.search' as const;
 

@@ -8,7 +8,7 @@
 import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { foldCase } from '../../../harness/oracles';
 import { boundsOf } from '../../../generators';
-import type { SearchOp } from '../search';
+import type { SearchOp } from '../../../drivers';
 import { fitRequest, othersAccepted } from './fit-requests';
 import { effectiveValue, enumStanding, integerStanding, listOf, paramSchemas, type Standing } from './sent-params';
 import { sentWindow, windowStanding } from './sent-window';

@@ -1,10 +1,10 @@
 /** What a documented search returns: its record schema, ID field, field kinds, and the records and IDs of an answer. */
-import type { ApiResponse } from '../../../harness/check';
-import { componentSchema, loadSpec, operationInfo, resolveSchema, type SchemaNode } from '../../../harness/contract';
-import type { OrderedEntry, SearchRecord, ValueKind } from '../../../harness/oracles';
-import { boundsOf, param } from '../../../generators';
+import type { ApiResponse } from '../../harness/check';
+import { componentSchema, loadSpec, operationInfo, resolveSchema, type SchemaNode } from '../../harness/contract';
+import type { OrderedEntry, SearchRecord, ValueKind } from '../../harness/oracles';
+import { boundsOf, param } from '../../generators';
 
-export type { SearchRecord } from '../../../harness/oracles';
+export type { SearchRecord } from '../../harness/oracles';
 
 export type SearchOp = 'groups.search' | 'emails.search';
 

@@ -5,7 +5,7 @@
  */
 import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { boundsOf, defaultOf } from '../../../generators';
-import { recordsOf, type SearchOp } from '../search';
+import { recordsOf, type SearchOp } from '../../../drivers';
 import { seenIds, sentPage, setKey, wholeSearch } from './searches';
 import { integerStanding } from './sent-params';
 import { TrafficTally } from './tally';

@@ -7,7 +7,7 @@
 import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { describeDifference, foldCase, sameUpToTies } from '../../../harness/oracles';
 import { defaultOf, sortCombinations } from '../../../generators';
-import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp } from '../search';
+import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp } from '../../../drivers';
 import { tokenWorks } from './fit-requests';
 import { paramsKey } from './sent-params';
 import { TrafficTally } from './tally';

@@ -5,7 +5,7 @@
  */
 import type { RecordedExchange, RecordedTraffic } from '../../../harness/check';
 import { isLastPage, readInteger, type SearchRecord } from '../../../harness/oracles';
-import { idField, idsOf, recordsOf, type SearchOp } from '../search';
+import { idField, idsOf, recordsOf, type SearchOp } from '../../../drivers';
 import { keyOf, paramsKey } from './sent-params';
 
 /** Parameters that choose a page of a search, and its order: the rest choose which records it holds. */

@@ -1,7 +1,7 @@
 /** Drives the enum parameters of a search with values outside their allowed ones (the judge: judgeEnumsRejectUnknown). */
 import fc from 'fast-check';
-import type { CheckContext } from '../../../harness/check';
-import { allowedValues, param, searchMethod, unknownValue } from '../../../generators';
+import type { CheckContext } from '../../harness/check';
+import { allowedValues, param, searchMethod, unknownValue } from '../../generators';
 import type { Params, SearchOp } from './records';
 import { runsOption } from './samples';
 

@@ -1,14 +1,14 @@
 /**
  * The paging of recorded searches: each page's paging block (totals, page number, next and prev), the
  * pages of a walk read to its end (the same totals, every record reached once; records tied under the
- * walk's sort may move between pages: checks/shared/search/ties.ts), and a page asked for without page
+ * walk's sort may move between pages: checks/shared/judges/ties.ts), and a page asked for without page
  * against the same request with page 1.
  */
 import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { describeDifference, isAbsent, readCount, sameUpToTies, setDifference, shortList } from '../../../harness/oracles';
 import { boundsOf } from '../../../generators';
-import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, type SearchRecord } from '../search';
-import { onlyTiesMoved, tiedIDs } from '../search/ties';
+import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, type SearchRecord } from '../../../drivers';
+import { onlyTiesMoved, tiedIDs } from './ties';
 import { seenIds, sentPage, setKey, walksOf, wholeSearch, type Walk } from './searches';
 import { tokenWorks } from './fit-requests';
 import { integerStanding, paramsKey } from './sent-params';

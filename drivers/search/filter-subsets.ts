@@ -1,10 +1,10 @@
 /**
  * Drives filters.subset: searches read whole, each next to the same search with a filter added (the
- * judge: judgeFiltersSubset in checks/shared/traffic/filter-subsets.ts). Decides nothing.
+ * judge: judgeFiltersSubset in checks/shared/judges/filter-subsets.ts). Decides nothing.
  */
 import fc from 'fast-check';
-import type { CheckContext } from '../../../harness/check';
-import { filterSets, type FilterCandidates } from '../../../generators';
+import type { CheckContext } from '../../harness/check';
+import { filterSets, type FilterCandidates } from '../../generators';
 import { without, type Params, type SearchOp } from './records';
 import { searchAllIds } from './search-all';
 

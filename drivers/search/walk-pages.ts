@@ -1,7 +1,7 @@
 /** The driver that pages through a search to its last page (where it ends is the oracle isLastPage's reading). */
-import type { ApiClient, ApiResponse, CallOptions } from '../../../harness/check';
-import { isLastPage, type SearchRecord } from '../../../harness/oracles';
-import type { OperationKey } from '../../../harness/types';
+import type { ApiClient, ApiResponse, CallOptions } from '../../harness/check';
+import { isLastPage, type SearchRecord } from '../../harness/oracles';
+import type { OperationKey } from '../../harness/types';
 
 type Params = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-/** Drivers of a documented search (groups/search, emails/search): they send, the rules' judges (checks/shared/traffic) decide. */
+/** Drivers of a documented search (groups/search, emails/search): they send, the rules' judges (checks/shared/judges) decide. */
 export * from './records';
 export * from './walk-pages';
 export * from './search-all';

@@ -11,8 +11,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { workPath } from '../../harness/contract';
-import type { Target } from '../../harness/check';
+import { workPath } from '../harness/contract';
+import type { Target } from '../harness/check';
 
 export interface BudgetExceeded {
   /** The job that outlasted the export budget. */

@@ -7,7 +7,7 @@ import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { foldCase, sameSequence, type Direction } from '../../../harness/oracles';
 import type { HttpMethod } from '../../../harness/types';
 import { allowedValues, sortCombinations } from '../../../generators';
-import { idsOf, judgeOrderOf, recordsOf, type SearchOp } from '../search';
+import { idsOf, judgeOrderOf, recordsOf, type SearchOp } from '../../../drivers';
 import { fitRequest, othersAccepted } from './fit-requests';
 import { afterFirstPage, ORDER } from './searches';
 import { paramsKey } from './sent-params';

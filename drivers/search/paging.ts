@@ -1,10 +1,10 @@
 /**
  * Drivers of rpp and page of a search: the default page size, its bounds, what a page holds, the default
- * and minimum page. They send and decide nothing: each rule's judge (checks/shared/traffic) reads the answers.
+ * and minimum page. They send and decide nothing: each rule's judge (checks/shared/judges) reads the answers.
  */
 import fc from 'fast-check';
-import type { CheckContext } from '../../../harness/check';
-import { boundsOf, pageOutside, rppEdgeCases, rppForPaging, rppOutside, rppWithin, searchMethod } from '../../../generators';
+import type { CheckContext } from '../../harness/check';
+import { boundsOf, pageOutside, rppEdgeCases, rppForPaging, rppOutside, rppWithin, searchMethod } from '../../generators';
 import { firstPage, maxRpp, without, type Params, type SearchOp } from './records';
 import { runsOption } from './samples';
 import { searchAllIds } from './search-all';

@@ -5,9 +5,9 @@
  * the others. (A rule's own driver explores with ctx.explore when it needs a failing draw shrunk.)
  */
 import fc from 'fast-check';
-import { observation, type ApiClient, type ApiResponse, type Observation, type ObservationContext, type SampleEvidence } from '../../../harness/check';
-import { readCount } from '../../../harness/oracles';
-import { pageAt, type ExploredRequest } from '../../../generators';
+import { observation, type ApiClient, type ApiResponse, type Observation, type ObservationContext, type SampleEvidence } from '../../harness/check';
+import { readCount } from '../../harness/oracles';
+import { pageAt, type ExploredRequest } from '../../generators';
 import { firstPage, recordsOf, type Params, type SearchOp, type SearchRecord } from './records';
 
 /** One exchange of the driver: the request as drawn, the parameters as sent (page included) and the answer. */

@@ -8,7 +8,7 @@
  */
 import type { RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/check';
 import { setDifference, shortList } from '../../../harness/oracles';
-import { idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../search';
+import { idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../../../drivers';
 import { ORDER, PAGING, setKeyOf, walksOf, wholeSearch, type Walk } from './searches';
 import { TrafficTally } from './tally';
 
