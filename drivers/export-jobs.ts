@@ -134,7 +134,7 @@ export interface JobRun {
 }
 
 /**
- * Polls jobStatus with backoff (200 ms, growing by a quarter, at most 5 s apart) until the job is Completed or
+ * Polls jobStatus with backoff (EMS_EXPORT_POLL_MS, default 200 ms, growing by a quarter, at most 5 s apart) until the job is Completed or
  * Failed (per the profile), or the export budget (EMS_EXPORT_BUDGET_S) from `startedAt` has passed, or
  * another job of the run was seen past it (export-budget.ts: the budget is spent once per run).
  * Pending, running and unknown statuses mean "poll again" (the full list of statuses is not shown).
@@ -142,7 +142,7 @@ export interface JobRun {
 export async function pollJob(api: ApiClient, target: Target, jobID: number, startedAt: number): Promise<JobRun> {
   const timeline: Poll[] = [];
   const budgetEnd = startedAt + target.exportBudgetS * 1000;
-  let delay = 200;
+  let delay = target.exportPollMs;
   let last: ApiResponse | undefined;
   for (;;) {
     last = await api.call('exports.jobStatus', { params: { jobID } });

@@ -31,6 +31,8 @@ export const provideTarget: TargetProvider = async (settings: Settings): Promise
     tokens: mock.tokens,
     fixtures: mock.fixtures,
     clockOffsetMs: mock.clockAheadMs(),
+    // Its jobs end at a poll (EMBEDDED_PENDING_POLLS), not by time: waiting between polls would only cost the run time.
+    exportPollMs: EMBEDDED_EXPORT_POLL_MS,
     replay: embeddedMockReplay(embeddedMockOptions(settings), new URL(mock.origin).port, adapter !== undefined),
     async close() {
       await adapter?.close();
@@ -100,6 +102,9 @@ export const VARIANT_ENV = 'EMS_MOCK_VARIANT';
 
 /** The embedded mock's exportPendingPolls (mock/options.ts): the duplicate checks ask twice while Pending. */
 export const EMBEDDED_PENDING_POLLS = 2;
+
+/** How soon the harness polls an embedded mock's export job again (its jobs end by polls, not by the clock). */
+export const EMBEDDED_EXPORT_POLL_MS = 10;
 
 /**
  * The embedded mock's exportDelayMs (mock/options.ts): long past any gap between a check's polls, so that a job

@@ -25,6 +25,8 @@ export interface Settings {
   path?: string;
   runs: number;
   exportBudgetS: number;
+  /** The first wait between two polls of an export job (ms; EMS_EXPORT_POLL_MS, default 200); it grows by a quarter per poll. */
+  exportPollMs: number;
   maxBodyBytes: number;
   /** Mock faults to switch on (embedded mock only). */
   faults: string[];
@@ -66,6 +68,7 @@ export function readSettings(env: Env): Settings {
     path: replayPath(env),
     runs: positiveInteger(env, 'EMS_RUNS', 25),
     exportBudgetS: positiveNumber(env, 'EMS_EXPORT_BUDGET_S', 300),
+    exportPollMs: positiveInteger(env, 'EMS_EXPORT_POLL_MS', 200),
     maxBodyBytes: positiveInteger(env, 'EMS_MAX_BODY_BYTES', 16 * MIB),
     faults: list(env.EMS_MOCK_FAULTS),
   };

@@ -13,6 +13,11 @@ export interface ProvidedTarget {
   fixtures?: ProfileFixtures;
   /** The target's clock minus the host's (ms), when the provider knows it (a mock started on another clock). */
   clockOffsetMs?: number;
+  /**
+   * How long a client waits before it polls an export job again, first (ms), when the provider knows its target
+   * ends jobs by polls rather than by a clock (the embedded mock): the run then spends no time waiting for it.
+   */
+  exportPollMs?: number;
   /** How to bring the same target back after the run (a failure's replay line names it). */
   replay?: EmbeddedReplay;
   close(): Promise<void>;
@@ -48,6 +53,7 @@ export function embeddedMockEnv(target: Omit<ProvidedTarget, 'close'>, served: {
     EMS_EMBEDDED_MOCK: '1',
     EMS_FIXTURES_JSON: JSON.stringify(target.fixtures ?? {}),
     ...(target.clockOffsetMs ? { [TARGET_CLOCK_OFFSET_VARIABLE]: String(Math.round(target.clockOffsetMs)) } : {}),
+    ...(target.exportPollMs ? { EMS_EXPORT_POLL_MS: String(target.exportPollMs) } : {}),
     ...(target.replay ? { EMS_EMBEDDED_REPLAY: JSON.stringify(target.replay) } : {}),
   };
 }
