@@ -8,7 +8,8 @@
  * ten slowest rules, waiting against sending, requests per second, the floor and the ratio run / floor;
  * then the harness client's overhead per request against a bare node:http client. Usage: npm run bench -- --help
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,7 @@ import { provideTarget } from '../mock/provider';
 import type { ReplayPlan, ReplayResult } from './lib/bare-replay';
 import { PROBE_DIR_VARIABLE, WAIT_KINDS, type ProbeFile, type WaitKind } from './lib/bench-probe';
 import { lastLines, runChild, stopChildrenOnSignal } from './lib/child';
-import { parseFlags, positiveInteger, runMain } from './lib/cli';
+import { parseFlags, positiveInteger, runMain, UsageError } from './lib/cli';
 import { childEnv } from './lib/env';
 import { annotationsOf, listedTests, type ListedTest, type PlaywrightJson } from './lib/playwright-json';
 import { spreadOf, type Spread } from './lib/spread';
@@ -32,13 +33,16 @@ import { clip, printTable } from './lib/table';
 import { sumAccounts, timeAccount, type TimeAccount } from './lib/time-accounts';
 import { PHASE_WORDS, PHASES, workerStarts, type PhaseTimes } from './lib/worker-start';
 
-const USAGE = `usage: npm run bench -- [--repeat N] [--runs N] [--workers N] [--grep REGEX] [--requests N] [--no-run] [--json FILE]
+const USAGE = `usage: npm run bench -- [--repeat N] [--runs N] [--workers N] [--grep REGEX] [--requests N] [--no-run] [--before REF] [--json FILE]
   --repeat    timed runs, each with its floor; the profile gives their median and spread (default 3)
   --runs      EMS_RUNS of the timed runs (default: the harness default, 25)
   --workers   Playwright workers of the timed runs (default: the harness default, one per core)
   --grep      time only the tests matching REGEX
   --requests  requests per client in the overhead measurement (default 300)
   --no-run    only the overhead measurement
+  --before    also time the run of git REF (a commit, tag or branch of this repository, checked out apart), one
+              run of it before each timed run of this checkout, and print before and after: wall time, requests,
+              verdicts, and their ratios (measured in the same session, so that the machine's load weighs on both)
   --json      write every figure to FILE`;
 
 /** The issue's goal for the full run on a 2-core machine, quiet (median of 3). */
@@ -119,10 +123,11 @@ async function main(): Promise<number> {
       grep: { type: 'string' },
       requests: { type: 'string', default: '300' },
       'no-run': { type: 'boolean' },
+      before: { type: 'string' },
       json: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-    { repeat: 'N', runs: 'N', workers: 'N', grep: 'REGEX', requests: 'N', json: 'FILE' },
+    { repeat: 'N', runs: 'N', workers: 'N', grep: 'REGEX', requests: 'N', before: 'REF', json: 'FILE' },
   );
   if (values.help) {
     console.log(USAGE);
@@ -134,14 +139,22 @@ async function main(): Promise<number> {
   if (values.workers !== undefined) positiveInteger('--workers', values.workers);
 
   const repetitions: Repetition[] = [];
+  const beforeRuns: BeforeRun[] = [];
   let workerStart: PhaseTimes[] = [];
   if (!values['no-run']) {
     const folder = mkdtempSync(join(tmpdir(), 'ems-bench-'));
+    const before = values.before === undefined ? undefined : checkOut(values.before, join(folder, 'before'));
     try {
       const probe = bundleProbe(folder);
+      if (before) console.log(`bench: before each timed run, one run of ${values.before} (${before.commit.slice(0, 12)}), checked out in ${before.dir}`);
       console.log(`bench: ${repeat} timed run${repeat === 1 ? '' : 's'} of tsx bin/conformance.ts against the embedded mock${values.runs ? ` (EMS_RUNS=${values.runs})` : ''}, each followed by its floor`);
       for (let index = 1; index <= repeat; index += 1) {
         const options = { runs: values.runs, workers: values.workers, grep: values.grep };
+        if (before) {
+          const earlier = await timeBeforeRun(options, join(folder, `before-${index}`), before.dir);
+          beforeRuns.push(earlier);
+          console.log(`  before ${index}: ${earlier.wallSeconds.toFixed(1)} s wall, ${earlier.requests} requests, exit ${earlier.exitCode}`);
+        }
         const { run, recorded } = await timeRun(options, join(folder, `run-${index}`), probe);
         const floor = await measureFloor(recorded, run.workers, join(folder, `floor-${index}`), options);
         const repetition = { run, floor, ratio: run.wallSeconds / floor.seconds };
@@ -150,13 +163,15 @@ async function main(): Promise<number> {
       }
       workerStart = workerStarts(repeat);
     } finally {
+      if (before) removeCheckout(before.dir);
       rmSync(folder, { recursive: true, force: true });
     }
     printProfile(repetitions, workerStart);
+    if (values.before) printBeforeAfter(values.before, beforeRuns, repetitions);
   }
   const overhead = await measureOverhead(requests);
   printOverhead(overhead);
-  if (values.json) writeFileSync(values.json, `${JSON.stringify({ summary: summaryOf(repetitions), repetitions, workerStart, overhead }, null, 2)}\n`);
+  if (values.json) writeFileSync(values.json, `${JSON.stringify({ summary: summaryOf(repetitions), repetitions, workerStart, overhead, ...(values.before ? { before: { ref: values.before, runs: beforeRuns } } : {}) }, null, 2)}\n`);
   const broken = repetitions.find((repetition) => repetition.run.exitCode !== 0);
   if (broken) {
     console.log(`bench: a conformance run exited with code ${broken.run.exitCode} (a rule failed or the run broke): the figures may not be representative`);
@@ -181,7 +196,7 @@ interface RunOptions {
 }
 
 /** Runs `tsx bin/conformance.ts` as `npm run conformance` does, timed from outside, with Playwright's JSON report and the probe. */
-async function conformanceRun(options: RunOptions, folder: string, extra: Record<string, string>): Promise<{ wallMs: number; startedAt: number; code: number | null; output: string; report?: ConformanceReport; playwright?: PlaywrightJson }> {
+async function conformanceRun(options: RunOptions, folder: string, extra: Record<string, string>, cwd = repoPath()): Promise<{ wallMs: number; startedAt: number; code: number | null; output: string; report?: ConformanceReport; playwright?: PlaywrightJson }> {
   const playwrightJson = join(folder, 'playwright.json');
   const reportFile = join(folder, 'reports', 'conformance.json');
   const env = childEnv({
@@ -195,7 +210,7 @@ async function conformanceRun(options: RunOptions, folder: string, extra: Record
   });
   const args = ['bin/conformance.ts', ...(options.grep ? ['--grep', options.grep] : [])];
   const startedAt = Date.now();
-  const finished = await runChild(repoPath('node_modules', '.bin', 'tsx'), args, { env });
+  const finished = await runChild(repoPath('node_modules', '.bin', 'tsx'), args, { env, cwd });
   return {
     wallMs: finished.wallMs,
     startedAt,
@@ -295,6 +310,68 @@ function topRules(tests: ListedTest[], report: ConformanceReport): RunFigures['t
     .sort((a, b) => b[1] - a[1])
     .slice(0, 10)
     .map(([rule, count]) => ({ rule, requests: count, verdict: verdictOf.get(rule) ?? '?' }));
+}
+
+// ------------------------------------------------------------------ before and after
+
+/** One timed run of the --before checkout: what its own report says. */
+interface BeforeRun {
+  wallSeconds: number;
+  exitCode: number | null;
+  requests: number;
+  counts?: ConformanceReport['counts'];
+}
+
+/** REF checked out apart (a detached git worktree sharing this checkout's node_modules). */
+function checkOut(ref: string, dir: string): { dir: string; commit: string } {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoPath(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  let commit: string;
+  try {
+    commit = git('rev-parse', '--verify', `${ref}^{commit}`);
+  } catch {
+    throw new UsageError(`--before ${ref}: no commit of this repository has that name`);
+  }
+  git('worktree', 'add', '--detach', dir, commit);
+  symlinkSync(repoPath('node_modules'), join(dir, 'node_modules'), 'dir');
+  return { dir, commit };
+}
+
+function removeCheckout(dir: string): void {
+  try {
+    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: repoPath(), stdio: 'ignore' });
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The same command in the --before checkout, timed from outside; its requests and verdicts from its own report. */
+async function timeBeforeRun(options: RunOptions, folder: string, dir: string): Promise<BeforeRun> {
+  const finished = await conformanceRun(options, folder, {}, dir);
+  return {
+    wallSeconds: finished.wallMs / 1000,
+    exitCode: finished.code,
+    requests: finished.report?.requests ?? 0,
+    ...(finished.report ? { counts: finished.report.counts } : {}),
+  };
+}
+
+function printBeforeAfter(ref: string, before: BeforeRun[], after: Repetition[]): void {
+  if (before.length === 0) return;
+  const wallBefore = spreadOf(before.map((run) => run.wallSeconds));
+  const wallAfter = spreadOf(after.map((repetition) => repetition.run.wallSeconds));
+  const requestsBefore = spreadOf(before.map((run) => run.requests));
+  const requestsAfter = spreadOf(after.map((repetition) => repetition.run.requests));
+  const verdicts = (counts?: ConformanceReport['counts']) => (counts ? countsInWords(counts) : 'no report');
+  console.log('');
+  printTable(
+    [`before (${ref}) and after (this checkout), median of ${before.length}`, 'before', 'after', 'after / before'],
+    [
+      ['wall time', `${wallBefore.median.toFixed(1)} s`, `${wallAfter.median.toFixed(1)} s`, (wallAfter.median / wallBefore.median).toFixed(2)],
+      ['  min – max', `${wallBefore.min.toFixed(1)} – ${wallBefore.max.toFixed(1)} s`, `${wallAfter.min.toFixed(1)} – ${wallAfter.max.toFixed(1)} s`, ''],
+      ['requests', String(Math.round(requestsBefore.median)), String(Math.round(requestsAfter.median)), (requestsAfter.median / Math.max(1, requestsBefore.median)).toFixed(2)],
+      ['verdicts (last run)', verdicts(before.at(-1)?.counts), verdicts(after.at(-1)?.run.counts), ''],
+    ],
+  );
 }
 
 // ------------------------------------------------------------------ the floor
