@@ -1,7 +1,7 @@
 import { defineCheck, type ApiClient, type CheckContext, type RecordedExchange, type Target, type TrafficContext } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
 import { jobText } from '../../drivers';
-import { endOf, issuedDownloads, TrafficTally, type IssuedDownload } from '../shared/judges';
+import { endOf, issuedDownloads, TrafficTally, withBudgetReason, type IssuedDownload } from '../shared/judges';
 import { exportOverSends, exportWithRecords, fileFetched, type ExportWithRecords } from './export-with-records';
 import {
   fetchFile, firstMomentPast, lastMomentBefore, seconds, sleepUntil, surelyBefore, surelyPast, targetClock, waitLimit,
@@ -134,7 +134,7 @@ export function judgeAvailability(ctx: TrafficContext): void {
   }
   const unexercised = Object.values(HALVES).filter((half) => !seen.has(half));
   const missing = tally.judged > 0 && unexercised.length > 0 ? [`never exercised: ${unexercised.join('; ')} (held: ${[...seen].join('; ') || 'getFile served the file before its fileExpiration'})`] : [];
-  tally.record(ctx.judge, { none: `no getFile of a fileKey a Completed job issued${byKey.size > 0 ? ', with a readable fileExpiration' : ''}`, missing });
+  tally.record(ctx.judge, { none: withBudgetReason(ctx, `no getFile of a fileKey a Completed job issued${byKey.size > 0 ? ', with a readable fileExpiration' : ''}`), missing });
 }
 
 const summary = (fetches: Fetch[], clock: TargetClock, until: number) =>

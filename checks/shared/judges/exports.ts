@@ -43,7 +43,25 @@ export function judgeRequestJobID(ctx: TrafficContext): void {
 function judgeJobs(ctx: TrafficContext, none: string, judgeJob: (job: RecordedJob, tally: TrafficTally) => void, missing: (tally: TrafficTally) => string[] = () => []): void {
   const tally = new TrafficTally();
   for (const job of jobsOf(ctx.traffic, ctx.target)) judgeJob(job, tally);
-  tally.record(ctx.judge, { none, missing: missing(tally) });
+  tally.record(ctx.judge, { none: withBudgetReason(ctx, none), missing: missing(tally) });
+}
+
+/**
+ * What a rule judged on finished jobs says when it saw none: `none`, and the job of the traffic that never
+ * finished: one polled through the whole export budget (the reason names the budget), else one whose polls
+ * stopped while it was unfinished (the run's export budget was spent by another job: drivers/export-budget.ts).
+ */
+export function withBudgetReason(ctx: TrafficContext, none: string): string {
+  const budgetMs = ctx.target.exportBudgetS * 1000;
+  const unfinished = jobsOf(ctx.traffic, ctx.target).filter((job) => job.polls.length > 0 && !endPoll(job, ctx.target));
+  const job = unfinished.find((candidate) => polledThroughBudget(candidate, budgetMs)) ?? unfinished[0];
+  if (!job) return none;
+  const last = job.polls.at(-1)!;
+  const status = last.job?.status ?? 'without a status';
+  const polledS = Math.round((last.startedAt - job.request.startedAt) / 1000);
+  return polledThroughBudget(job, budgetMs)
+    ? `${none}; export budget exceeded: job ${job.jobID} was still ${status} after ${polledS} s (EMS_EXPORT_BUDGET_S=${ctx.target.exportBudgetS})`
+    : `${none}; job ${job.jobID} was still ${status} when its polls stopped after ${polledS} s`;
 }
 
 /** pending-first: the first status of a new job is one the profile knows. */
@@ -191,7 +209,7 @@ export function issuedDownloads(ctx: TrafficContext): IssuedDownload[] {
 export function judgeDownloads(ctx: TrafficContext, none: string, judgeOne: (download: IssuedDownload, tally: TrafficTally) => void): void {
   const tally = new TrafficTally();
   for (const download of issuedDownloads(ctx)) judgeOne(download, tally);
-  tally.record(ctx.judge, { none });
+  tally.record(ctx.judge, { none: withBudgetReason(ctx, none) });
 }
 
 /** unknown-key: getFile with a fileKey no jobStatus answer of the traffic issued is refused. */
@@ -290,7 +308,7 @@ export function judgeDuplicateAfterCompletion(ctx: TrafficContext): void {
       expected: 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange,
     });
   }
-  tally.record(ctx.judge, { none: 'no export request with the parameters of a job seen Completed before it' });
+  tally.record(ctx.judge, { none: withBudgetReason(ctx, 'no export request with the parameters of a job seen Completed before it') });
 }
 
 /**
