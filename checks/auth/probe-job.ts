@@ -1,8 +1,7 @@
 /** A real export job for the token probes of jobStatus and getFile: started over a range with sends, run to its end. */
 import { LANES, RangeLane } from '../../generators';
 import type { ApiClient, Target } from '../../harness/check';
-import { fileKeyOf, pollJob, startExport, type ExportStart, type JobRun } from '../../drivers';
-import { findDayWithSends } from '../../drivers';
+import { fileKeyOf, pollJob, startExport, type ExportStart, type JobRun, findDayWithSends } from '../../drivers';
 
 export interface ProbeJob {
   start?: ExportStart;

@@ -8,10 +8,9 @@ import type { ApiClient, Target } from '../../harness/check';
 import { formatDatetime } from '../../harness/oracles';
 import { explorationOf, maxRpp, recordsOf } from '../../drivers';
 import { wideWindowParams } from './date-windows';
-import { DELIVERY, DETAIL, STATUSES } from './documented-values';
+import { DELIVERY, DETAIL, STATUSES, OP } from './documented-values';
 import { campaignIDsOf, distinctReferences, idsOf, type EmailRecord } from './email-records';
 import { transactionalCategories } from './filter-candidates';
-import { OP } from './documented-values';
 
 /** The first page (rpp max) of each kind of search over the wide window: the records text and IDs are drawn from. */
 async function sampleEmails(api: ApiClient, target: Target): Promise<EmailRecord[]> {

@@ -12,8 +12,7 @@
 import type { RecordedExchange, TrafficContext } from '../../harness/check';
 import { foldCase, setDifference, shortList } from '../../harness/oracles';
 import { addDays, addHours, dayOf, defaultWindowMonths } from '../../generators';
-import { recordsOf } from '../../drivers';
-import { statedDate } from '../../drivers';
+import { recordsOf, statedDate } from '../../drivers';
 import { allowedSpelling, keyOf, ORDER, PAGING, readSentMoment, TrafficTally, walksOf, type Walk } from '../shared/judges';
 import { defaultWindowStart } from './date-windows';
 import { DELIVERY, DETAIL, OP } from './documented-values';

@@ -1,7 +1,6 @@
 import { observation, type ApiResponse, type ObservationContext } from '../../harness/check';
 import { LANES, RangeLane, rangeText, type DateRange } from '../../generators';
-import { fileKeyOf, runExport, type ExportRun } from '../../drivers';
-import { findDayWithSends } from '../../drivers';
+import { fileKeyOf, runExport, type ExportRun, findDayWithSends } from '../../drivers';
 import { fileExpirationOf, totalRecordsOf } from './job-answers';
 import { unusableRun } from './job-runs';
 

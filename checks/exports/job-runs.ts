@@ -1,8 +1,7 @@
 /** What the export drivers say about a job run: how long a request is retried, why a run gives nothing to go on. */
 import type { Target } from '../../harness/check';
 import { rangeText } from '../../generators';
-import type { BudgetExceeded } from '../../drivers';
-import type { ExportRun } from '../../drivers';
+import type { BudgetExceeded, ExportRun } from '../../drivers';
 
 /** How long a check retries an export request that a conforming target would accept at once. */
 export function retryWindowMs(target: Target): number {

@@ -1,5 +1,4 @@
-import type { CheckContext } from '../../harness/check';
-import { observation } from '../../harness/check';
+import { type CheckContext, observation } from '../../harness/check';
 
 /** One helper/ping with the full token in the Authorization header. */
 export const ping = observation('helper/ping with the full token', ({ api }) => api.call('helper.ping', { token: 'full' }));

@@ -1,11 +1,7 @@
 import type fc from 'fast-check';
-import type { ApiClient } from '../exchanges';
-import type { PropertyOptions } from '../core';
-import type { Target } from '../core';
-import type { CreatedContactsLog } from '../core';
+import type { ApiClient, RecordedTraffic, TrafficContext } from '../exchanges';
+import type { PropertyOptions, Target, CreatedContactsLog, RuleJudge } from '../core';
 import type { Observation } from './observation';
-import type { RuleJudge } from '../core';
-import type { RecordedTraffic, TrafficContext } from '../exchanges';
 import { findRule } from '../contract';
 
 /** What a check's `run` is handed: the target, the one client, and a judge bound to the check's rule. */

@@ -1,10 +1,7 @@
 import type { Verdict } from '../types';
 import type { Check } from './check';
-import type { Target } from '../core';
-import { Judge } from '../core';
-import { recordedTraffic } from '../exchanges';
-import { ruleJudge } from '../core';
-import type { RecordedExchange, RecordedTraffic } from '../exchanges';
+import { type Target, Judge, ruleJudge } from '../core';
+import { recordedTraffic, type RecordedExchange, type RecordedTraffic } from '../exchanges';
 
 /**
  * What a rule's judge says of these exchanges alone, without recording it anywhere: a pure call of

@@ -1,7 +1,5 @@
 import type { ApiClient } from '../exchanges';
-import type { Target } from '../core';
-import type { CreatedContactsLog } from '../core';
-import { TransportError } from '../core';
+import { type Target, type CreatedContactsLog, TransportError } from '../core';
 
 /** What computing an observation may use: the target, a client, the contacts log. */
 export interface ObservationContext {

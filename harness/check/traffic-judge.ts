@@ -1,10 +1,7 @@
 import { ruleById } from '../contract';
 import type { Check } from './check';
-import type { Target } from '../core';
-import type { Judge } from '../core';
-import type { ReadTraffic } from '../exchanges';
-import { ruleJudge } from '../core';
-import type { RecordedTraffic } from '../exchanges';
+import { type Target, type Judge, ruleJudge } from '../core';
+import type { ReadTraffic, RecordedTraffic } from '../exchanges';
 
 /**
  * Judges a check's rule on recorded traffic instead of requests of its own: the check's judge, as live.

@@ -1,6 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { DatetimeFormat } from './datetime-formats';
-import { DATETIME_FORMATS, isEmsFormat } from './datetime-formats';
+import { type DatetimeFormat, DATETIME_FORMATS, isEmsFormat } from './datetime-formats';
 
 /** The expected constraint of an ajv error in words: "type: integer", "enum: Active, Archived", "maximum: 250". */
 export function constraintOf(error: ErrorObject, datetime: DatetimeFormat): string {

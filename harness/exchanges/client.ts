@@ -1,17 +1,9 @@
 import { operationInfo } from '../contract';
 import type { OperationKey } from '../types';
-import type { ApiResponse } from '../core';
-import type { Target } from '../core';
-import type { Params } from '../core';
-import { sharedRateLimiter, type RateLimiter } from '../core';
-import { rateLimitDecision, rateLimitSignal, backoffMs } from '../core';
+import { type ApiResponse, type Target, type Params, sharedRateLimiter, type RateLimiter, rateLimitDecision, rateLimitSignal, backoffMs, type TokenName, createRedactor, send, WireFailure, type WireResponse, TransportError } from '../core';
 import { readExchange } from './read-exchange';
 import type { SentToken } from './exchange-log';
-import type { TokenName } from '../core';
-import { createRedactor } from '../core';
 import { buildRequest, type BuiltRequest, type RequestOptions } from './request';
-import { send, WireFailure, type WireResponse } from '../core';
-import { TransportError } from '../core';
 
 export interface CallOptions extends RequestOptions {
   /** Return a transport failure as outcome "transport" instead of throwing a TransportError. */

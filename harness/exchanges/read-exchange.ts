@@ -1,11 +1,6 @@
 import { createResponseValidator, operationInfo } from '../contract';
 import type { HttpMethod, OperationKey, Profile, ValidationReport } from '../types';
-import type { ApiResponse, BodyReading } from '../core';
-import { toCurl, type CurlRequest } from '../core';
-import type { Params } from '../core';
-import { readBody } from '../core';
-import type { Redactor } from '../core';
-import { WireFailure, type WireResponse } from '../core';
+import { type ApiResponse, type BodyReading, toCurl, type CurlRequest, type Params, readBody, type Redactor, WireFailure, type WireResponse } from '../core';
 
 /** One exchange as it went over the wire: what was sent, and what came back (or why nothing usable did). */
 export interface WireExchange {

@@ -1,7 +1,4 @@
-import type { ApiResponse } from '../core';
-import type { Target } from '../core';
-import type { RuleJudge } from '../core';
-import type { TokenName } from '../core';
+import type { ApiResponse, Target, RuleJudge, TokenName } from '../core';
 import type { OperationKey } from '../types';
 
 /** Where a recorded request carried an access token (the token itself is redacted as the traffic is read). */

@@ -1,9 +1,6 @@
 import type { OperationInfo } from '../contract';
 import type { HttpMethod } from '../types';
-import type { Target } from '../core';
-import { encodeBody, encodeQuery, type Params } from '../core';
-import { TOKEN_VARIABLES, type TokenName } from '../core';
-import type { WireRequest } from '../core';
+import { type Target, encodeBody, encodeQuery, type Params, TOKEN_VARIABLES, type TokenName, type WireRequest } from '../core';
 
 /** Which token a request carries: a configured one by role, none, or a literal (e.g. an invalid token). */
 export type TokenChoice = TokenName | 'none' | { raw: string };

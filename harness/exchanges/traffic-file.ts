@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { HttpMethod, OperationKey, TrafficSource, TransportFailureReason, Verdict } from '../types';
 import { loadRules } from '../contract';
-import type { Target } from '../core';
-import { harnessErrorVerdict } from '../core';
-import { oneLine } from '../core';
-import type { Params } from '../core';
+import { type Target, harnessErrorVerdict, oneLine, type Params, createRedactor, WireFailure } from '../core';
 import { readExchange } from './read-exchange';
-import { createRedactor } from '../core';
 import type { RecordedExchange, RecordedToken, RecordedTraffic } from './recorded-exchange';
-import { WireFailure } from '../core';
 
 /**
  * One recorded exchange, normalized and redacted (tokens already replaced by their stand-ins): what

@@ -1,8 +1,6 @@
 import type { Capability, ConformanceReport, CreatedContact, RunMode, TrafficSource, Verdict } from '../types';
-import type { Target } from '../core';
+import { type Target, unmetNeedsByRule, type Redactor } from '../core';
 import type { CoverageRecord } from './coverage';
-import { unmetNeedsByRule } from '../core';
-import type { Redactor } from '../core';
 
 /** Test annotations the judge fixture writes and the conformance reporter reads (JSON descriptions). */
 export const ANNOTATION = {

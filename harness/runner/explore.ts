@@ -1,10 +1,7 @@
 import type fc from 'fast-check';
-import type { Check, SendDraw } from '../check';
-import type { Target } from '../core';
+import { type Check, type SendDraw, judgeExchanges } from '../check';
+import { type Target, propertyStopped, type Judge, type PropertyOptions, runProperty, type SampleEvidence } from '../core';
 import type { ExchangeLog } from '../exchanges';
-import { propertyStopped, type Judge, type PropertyOptions } from '../core';
-import { judgeExchanges } from '../check';
-import { runProperty, type SampleEvidence } from '../core';
 
 interface ExploreWith {
   check: Pick<Check, 'rule' | 'judge'>;

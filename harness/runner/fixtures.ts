@@ -1,17 +1,10 @@
 import { test as base, type TestInfo } from '@playwright/test';
 import type { CreatedContact } from '../types';
 import { testAnnotations } from './annotations';
-import type { ApiClient } from '../exchanges';
-import type { Target } from '../core';
-import type { CreatedContactsLog } from '../core';
-import { ExchangeLog } from '../exchanges';
-import type { Judge } from '../core';
+import { type ApiClient, ExchangeLog, loadTrafficFile, trafficSummary, type ReadTraffic } from '../exchanges';
+import { type Target, type CreatedContactsLog, type Judge, createRedactor, declaredRules, type TransportError } from '../core';
 import { observeOnce, type Observation } from '../check';
-import { loadTrafficFile, trafficSummary, type ReadTraffic } from '../exchanges';
-import { createRedactor } from '../core';
-import { declaredRules } from '../core';
 import { settleDeclaredRules } from './settle';
-import type { TransportError } from '../core';
 import { newRecording, wiredClient, workerTarget, type ClientReports, type Recording } from './wiring';
 
 /** Everything one test leaves behind; written as annotations when the test ends. */

@@ -1,15 +1,8 @@
-import { type Check, type CheckContext } from '../check';
-import type { Target } from '../core';
-import type { Judge } from '../core';
+import { type Check, type CheckContext, judgeExchanges, judgeLive, judgeTraffic } from '../check';
+import { type Target, type Judge, harnessErrorVerdict, ruleJudge, ruleTag, TransportError } from '../core';
 import type { RecordedTraffic } from '../exchanges';
 import { exploreWithJudge } from './explore';
-import { harnessErrorVerdict } from '../core';
 import { test } from './fixtures';
-import { ruleJudge } from '../core';
-import { ruleTag } from '../core';
-import { judgeExchanges } from '../check';
-import { judgeLive, judgeTraffic } from '../check';
-import { TransportError } from '../core';
 
 /**
  * Registers one Playwright test per check inside one `test.describe`: tagged from the rule ID, skipped

@@ -1,7 +1,5 @@
 import type { Evidence, HarnessError } from '../types';
-import { harnessErrorOf } from '../core';
-import type { Judge } from '../core';
-import type { TransportError } from '../core';
+import { harnessErrorOf, type Judge, type TransportError } from '../core';
 
 /** How a test body ended, as the judge fixture sees it. */
 export interface TestEnd {

@@ -1,9 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { EmbeddedReplay, ProfileFixtures } from '../types';
-import { ConfigError, type Settings } from '../core';
-import { oneLine } from '../core';
-import type { Tokens } from '../core';
+import { ConfigError, type Settings, oneLine, type Tokens } from '../core';
 
 /** A target the run starts itself (the embedded mock): where it listens, its tokens and fixtures, how to stop it. */
 export interface ProvidedTarget {

@@ -1,8 +1,6 @@
 import { createApiClient, type ApiClient, type RequestRecorder } from '../exchanges';
-import { resolveTarget, type Target } from '../core';
+import { resolveTarget, type Target, Judge, sharedRateLimiter } from '../core';
 import { Coverage } from './coverage';
-import { Judge } from '../core';
-import { sharedRateLimiter } from '../core';
 
 /**
  * How a test's tools are wired: the target a worker resolves, the judge and coverage a test records

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createResponseValidator, loadProfile } from '../../harness/contract';
 import type { OperationKey } from '../../harness/types';
-import type { FaultName } from '../../mock';
-import { FAULTS } from '../../mock';
+import { type FaultName, FAULTS } from '../../mock';
 import { MockClient } from './client';
 
 /** One successful answer of every JSON operation. */

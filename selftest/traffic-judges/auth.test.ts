@@ -4,11 +4,9 @@ import { describe, test } from 'node:test';
 import { operationInfo } from '../../harness/contract';
 import { checks as auth } from '../../checks/auth';
 import { checks as ping } from '../../checks/helper.ping';
-import type { RawExchange } from '../../harness/exchanges';
+import { type RawExchange, recordedTraffic, trafficOf } from '../../harness/exchanges';
 import { TOKENS } from '../core/support/target';
 import { judgeExchanges } from '../../harness/check';
-import { recordedTraffic } from '../../harness/exchanges';
-import { trafficOf } from '../../harness/exchanges';
 import { call, checkOf, expectVerdicts, group, judged, ok, refused, search, target, type Params } from './support';
 
 const NO_TOKEN = { headers: {} };

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { defineCheck, judgeTraffic } from '../../harness/check';
 import { Judge } from '../../harness/core';
-import { NOT_OBSERVED, type ReadTraffic } from '../../harness/exchanges';
-import { trafficOf } from '../../harness/exchanges';
+import { NOT_OBSERVED, type ReadTraffic, trafficOf } from '../../harness/exchanges';
 import { testTarget } from '../core/support/target';
 
 const target = { ...testTarget(), trafficFile: '/dev/null' };
