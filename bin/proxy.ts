@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { ConfigError, readSettings, reportDir } from '../harness/core';
+import { ConfigError, readSettings, reportDir, TOKEN_NAMES, TOKEN_VARIABLES } from '../harness/core';
 import { harDocument, REPORT_PATH, startProxy, writeHar, type ProxiedExchange } from '../harness/exchanges';
 import { killChildren, runChild } from './lib/child';
 import { ownCliCommand } from './lib/commands';
@@ -18,7 +18,8 @@ import { onStopSignal } from './lib/stop-signal';
 const USAGE = `usage: npm run proxy -- --target URL [--port N] [--host H] [--har-out FILE] [--profile P] [--base-url URL] [--auth-url URL] [--workers N]
   Forwards every request to --target (an origin, optionally with a path prefix) unchanged and records the exchanges.
   Ctrl+C / SIGTERM, or GET http://HOST:PORT${REPORT_PATH}: writes the HAR (--har-out, default <reports>/proxy.har;
-  tokens replaced by token#1, ...) and judges it as \`npm run conformance -- --har FILE\` (reports in EMS_REPORT_DIR, default reports/).
+  tokens replaced by token#1, ...; with EMS_TOKEN, ... in its environment each request names
+  the role of the run's token it carried) and judges it as \`npm run conformance -- --har FILE\` (reports in EMS_REPORT_DIR, default reports/).
   --base-url selects the API's exchanges in the judgement (default: inferred). Default port 8181.
 Exit (on a signal): the judgement's exit code (0 pass, 1 failing rules, 2 nothing to judge, 3 partial).`;
 
@@ -91,7 +92,9 @@ async function main(): Promise<number> {
 
 /** Writes the HAR (atomically, tokens redacted) and judges it with `conformance --har`; its exit code and report folder. */
 async function judge(harFile: string, exchanges: readonly ProxiedExchange[], profile: ReturnType<typeof readSettings>['profile'], values: Record<string, unknown>) {
-  writeHar(harFile, harDocument(exchanges, profile));
+  // The run's tokens, where the proxy's environment holds them (EMS_TOKEN, ...): each request names its token's role.
+  const tokens = Object.fromEntries(TOKEN_NAMES.map((name) => [name, process.env[TOKEN_VARIABLES[name]] || undefined]));
+  writeHar(harFile, harDocument(exchanges, profile, tokens));
   const args = ['run', '--har', harFile];
   for (const flag of ['profile', 'base-url', 'auth-url', 'workers']) if (typeof values[flag] === 'string') args.push(`--${flag}`, values[flag] as string);
   const env = childEnv({ EMS_REPORT_DIR: reportDir(process.env), EMS_TEST_RESULTS_DIR: process.env.EMS_TEST_RESULTS_DIR, CI: process.env.CI });

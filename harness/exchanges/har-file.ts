@@ -1,5 +1,5 @@
 import { openSync, closeSync, fstatSync, readSync } from 'node:fs';
-import { ConfigError, oneLine } from '../core';
+import { ConfigError, oneLine, TOKEN_NAMES, type TokenName } from '../core';
 import type { TransportFailureReason } from '../types';
 import type { RawExchange } from './raw-exchange';
 
@@ -15,7 +15,7 @@ interface HarNameValue {
 interface HarEntry {
   startedDateTime?: string;
   time?: number;
-  request: { method: string; url: string; headers?: HarNameValue[]; postData?: { mimeType?: string; text?: string } };
+  request: { method: string; url: string; headers?: HarNameValue[]; postData?: { mimeType?: string; text?: string }; _emsTokenRole?: unknown };
   response: {
     status: number;
     headers?: HarNameValue[];
@@ -102,6 +102,7 @@ function rawExchange(value: unknown, index: number, path: string): RawExchange {
     ...(error ? { error } : {}),
     ...(Number.isFinite(startedAt) ? { startedAt } : {}),
     ...(typeof entry?.time === 'number' && entry.time >= 0 ? { durationMs: entry.time } : {}),
+    ...(TOKEN_NAMES.includes(request._emsTokenRole as TokenName) ? { tokenRole: request._emsTokenRole as TokenName } : {}),
   };
 }
 

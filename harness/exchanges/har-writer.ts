@@ -1,6 +1,7 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import type { Profile } from '../types';
-import type { RawExchange } from './raw-exchange';
+import type { TokenName, Tokens } from '../core';
+import { sentTokens, type RawExchange } from './raw-exchange';
 import { redactRaw } from './redact-raw';
 import { TokenStandIns } from './stand-ins';
 
@@ -15,13 +16,18 @@ const nameValues = (headers: Record<string, string> | undefined) => Object.entri
 /**
  * A HAR 1.2 document of proxied exchanges, every token replaced by its stand-in ("token#1", ...; learned
  * from all exchanges first). Bodies are text, or base64 when binary; a failed exchange has status 0 and
- * `response._error: { reason, detail }`.
+ * `response._error: { reason, detail }`. Given the run's tokens, a request that carried one of them names
+ * its role in `request._emsTokenRole` ("full", "noGroups", "noImport", "app"), so that a judge of the HAR
+ * knows which token a request used although its value is redacted.
  */
-export function harDocument(exchanges: readonly ProxiedExchange[], profile: Profile): unknown {
+export function harDocument(exchanges: readonly ProxiedExchange[], profile: Profile, tokens: Tokens = {}): unknown {
   const standIns = new TokenStandIns();
   const context = { profile, standIns };
   for (const exchange of exchanges) redactRaw(exchange, context);
+  const roleOf = new Map(Object.entries(tokens).filter(([, value]) => value).map(([name, value]) => [value as string, name as TokenName]));
   const entries = exchanges.map((original) => {
+    const sent = sentTokens(original, profile);
+    const tokenRole = roleOf.get(sent.header ?? sent.query ?? sent.body ?? '');
     const exchange = redactRaw(original, context);
     const url = new URL(exchange.url);
     const body = exchange.responseBody;
@@ -42,6 +48,7 @@ export function harDocument(exchanges: readonly ProxiedExchange[], profile: Prof
         ...(exchange.body === undefined ? {} : { postData: { mimeType: headerOf(exchange.headers, 'content-type') ?? '', text: exchange.body } }),
         headersSize: -1,
         bodySize: exchange.body === undefined ? 0 : Buffer.byteLength(exchange.body),
+        ...(tokenRole ? { _emsTokenRole: tokenRole } : {}),
       },
       response: {
         status: exchange.status,

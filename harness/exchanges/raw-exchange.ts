@@ -1,3 +1,4 @@
+import type { TokenName } from '../core';
 import type { Profile, TransportFailureReason } from '../types';
 import { TOKEN_PARAMETER } from './params-of';
 
@@ -21,6 +22,11 @@ export interface RawExchange {
   error?: { reason: TransportFailureReason; detail: string };
   startedAt?: number;
   durationMs?: number;
+  /**
+   * Which of the run's tokens the request carried, when its recorder knew (the proxy, given the tokens, writes it
+   * as the HAR entry's `request._emsTokenRole`): the token's value is redacted, its role is kept.
+   */
+  tokenRole?: TokenName;
 }
 
 /** The response body's bytes (a value given as an object is written as JSON). */

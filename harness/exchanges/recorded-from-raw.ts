@@ -41,7 +41,8 @@ export function normalizeExchange(original: RawExchange, index: number, context:
     body: sent.body !== undefined,
     ...(first ? { id: standIns.standIn(first) } : {}),
   };
-  const role = token.id === undefined ? undefined : context.roles?.get(token.id);
+  // The run's tokens given to the reading name the role; else the recorder's word for it (the proxy's HAR).
+  const role = token.id === undefined ? undefined : (context.roles?.get(token.id) ?? original.tokenRole);
   if (role) token.role = role;
   const { url, body } = raw;
   const headers: Record<string, string> = {};

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { contextOf, normalizeExchange, recordedExchange, trafficOf } from '../../harness/exchanges';
+import { contextOf, harDocument, loadTraffic, normalizeExchange, readTrafficFile, recordedExchange, trafficOf, writeHar } from '../../harness/exchanges';
 import { testTarget, TOKENS } from '../core/support/target';
 
 const target = testTarget();
@@ -92,5 +95,34 @@ describe('a recorded rate limit is never judged', () => {
     assert.deepEqual(normalizeExchange(error(1429), 0, limited), { dropped: 'rate limited' });
     assert.ok(!('dropped' in normalizeExchange(error(402), 0, limited)));
     assert.ok(!('dropped' in normalizeExchange(error(1429), 0, context)), 'without the profile field, code 1429 is an ordinary error');
+  });
+});
+
+describe("a proxy's HAR keeps each token's role, never its value", () => {
+  const proxied = (token: string, index: number) => ({
+    method: 'GET', url: `${target.baseUrl}/helper/ping`, headers: { authorization: `Bearer ${token}` }, status: 200,
+    responseBody: { success: 1, code: 0, errors: [], data: {} }, startedAt: 1_700_000_000_000 + index, durationMs: 1,
+  });
+
+  test('should name the role of each run token a request carried, and none for a token the run was not given', () => {
+    const harDir = mkdtempSync(join(tmpdir(), 'ems-har-roles-'));
+    try {
+      const file = join(harDir, 'proxy.har');
+      const tokens = { full: TOKENS.EMS_TOKEN, app: TOKENS.EMS_TOKEN_APP };
+      writeHar(file, harDocument([proxied(TOKENS.EMS_TOKEN, 0), proxied(TOKENS.EMS_TOKEN_APP, 1), proxied('someone-else', 2)], target.profile, tokens));
+      const text = readFileSync(file, 'utf8');
+      for (const value of [TOKENS.EMS_TOKEN, TOKENS.EMS_TOKEN_APP, 'someone-else']) assert.ok(!text.includes(value), 'no token value is written');
+      // Read back without the tokens (as a HAR judged elsewhere is): the roles come from the HAR alone.
+      const loaded = loadTraffic({ files: [file], baseUrl: target.baseUrl, profile: target.profile, tokens: {}, maxHarBytes: 1e6, maxBodyBytes: 1e6 });
+      const exchanges = readTrafficFile(loaded.file, { profile: target.profile, tokens: {} }).traffic.exchanges;
+      assert.deepEqual(exchanges.map((exchange) => exchange.token.role), ['full', 'app', undefined]);
+    } finally {
+      rmSync(harDir, { recursive: true, force: true });
+    }
+  });
+
+  test('should name no role when the proxy was given no tokens', () => {
+    const document = harDocument([proxied(TOKENS.EMS_TOKEN, 0)], target.profile) as { log: { entries: { request: Record<string, unknown> }[] } };
+    assert.equal(document.log.entries[0]?.request._emsTokenRole, undefined);
   });
 });
