@@ -117,7 +117,7 @@ export const EMBEDDED_EXPORT_DELAY_MS: [number, number] = [60_000, 60_000];
  * a pause while it is surely before fileExpiration (whole seconds, clocks read to the second), short enough
  * that waiting past it costs a run a few seconds.
  */
-export const EMBEDDED_FILE_LIFETIME_MS = 5000;
+export const EMBEDDED_FILE_LIFETIME_MS = 3500;
 
 function rateLimitOf(text: string): number {
   try {
