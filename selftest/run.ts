@@ -10,7 +10,8 @@
  * long ones start first, so that no long file starts last and runs alone.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,10 +46,22 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`, '--test-reporter=spec', ...files], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, EMS_SELFTEST: '1' },
-});
-console.log(`self-tests: ${files.length} files under ${relative(process.cwd(), join(root, 'selftest')) || 'selftest'}`);
+/** Each file's time goes to EMS_SELFTEST_TIMES when set (all files), else to a temporary file (the ten slowest are printed). */
+const timesDir = mkdtempSync(join(tmpdir(), 'ems-selftest-'));
+const timesFile = process.env.EMS_SELFTEST_TIMES ?? join(timesDir, 'file-times.tsv');
+const started = Date.now();
+const run = spawnSync(
+  process.execPath,
+  [
+    '--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`,
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    `--test-reporter=${join(root, 'selftest', 'file-times.mjs')}`, `--test-reporter-destination=${timesFile}`,
+    ...files,
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, EMS_SELFTEST: '1' } },
+);
+const slowest = readFileSync(timesFile, 'utf8').split('\n').filter(Boolean).slice(0, 10);
+rmSync(timesDir, { recursive: true, force: true });
+if (slowest.length > 1) console.log(`slowest self-test files (seconds, tests, file):\n${slowest.map((line) => `  ${line}`).join('\n')}`);
+console.log(`self-tests: ${files.length} files under ${relative(process.cwd(), join(root, 'selftest')) || 'selftest'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exit(run.status ?? 1);
