@@ -10,7 +10,8 @@
  * long ones start first, so that no long file starts last and runs alone.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,12 +23,16 @@ const ECOSYSTEM = ['selftest/ecosystem/', 'selftest/package/', 'selftest/report/
 const inEcosystem = (file: string) => ECOSYSTEM.some((part) => file.includes(part));
 const CONCURRENCY = 3;
 /**
- * Files that start conformance runs (tens of seconds each), longest first (measured), so that none starts
- * last and runs alone. The order changes only how long npm test takes.
+ * Files that start conformance runs, longest first (measured with the per-file times this command prints;
+ * issue 18), so that none starts last and runs alone. The order changes only how long npm test takes.
  */
 const LONG_FIRST = [
-  'ecosystem/specmatic', 'package/installed', 'hostile/partial', 'variant/alt-clean', 'outputs/shards', 'outputs/baseline', 'config/bad-config', 'hostile/', 'core/bin', 'matrix/',
-  'outputs/', 'core/harness-error', 'traffic/getfile-envelope', 'traffic/stop-signals', 'checks/hour-independence', 'problem-json/e2e', 'core/e2e', 'rest/e2e', 'mock/fault-deviations', 'layers/',
+  'ecosystem/specmatic', 'package/installed',
+  'traffic/agreement', 'variant/alt-clean', 'outputs/shards', 'core/bin.test', 'checks/hour-independence', 'traffic/proxy',
+  'traffic/getfile-envelope', 'traffic/stop-signals', 'outputs/baseline', 'hostile/answered-nothing', 'traffic/bad-input',
+  'traffic/closing-line', 'outputs/replay', 'hostile/rate-limited', 'hostile/partial', 'core/e2e', 'outputs/secrets',
+  'core/bin-edges', 'rest/e2e', 'hostile/', 'checks/layout', 'matrix/', 'core/harness-error', 'problem-json/e2e',
+  'config/bad-config', 'mock/fault-deviations', 'report/cli', 'core/rate-limited', 'layers/',
 ];
 const rank = (file: string) => {
   const index = LONG_FIRST.findIndex((part) => file.includes(part));
@@ -45,10 +50,22 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const run = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`, '--test-reporter=spec', ...files], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, EMS_SELFTEST: '1' },
-});
-console.log(`self-tests: ${files.length} files under ${relative(process.cwd(), join(root, 'selftest')) || 'selftest'}`);
+/** Each file's time goes to EMS_SELFTEST_TIMES when set (all files), else to a temporary file (the ten slowest are printed). */
+const timesDir = mkdtempSync(join(tmpdir(), 'ems-selftest-'));
+const timesFile = process.env.EMS_SELFTEST_TIMES ?? join(timesDir, 'file-times.tsv');
+const started = Date.now();
+const run = spawnSync(
+  process.execPath,
+  [
+    '--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`,
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    `--test-reporter=${join(root, 'selftest', 'file-times.mjs')}`, `--test-reporter-destination=${timesFile}`,
+    ...files,
+  ],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, EMS_SELFTEST: '1' } },
+);
+const slowest = readFileSync(timesFile, 'utf8').split('\n').filter(Boolean).slice(0, 10);
+rmSync(timesDir, { recursive: true, force: true });
+if (slowest.length > 1) console.log(`slowest self-test files (seconds, tests, file):\n${slowest.map((line) => `  ${line}`).join('\n')}`);
+console.log(`self-tests: ${files.length} files under ${relative(process.cwd(), join(root, 'selftest')) || 'selftest'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exit(run.status ?? 1);
