@@ -33,8 +33,7 @@ const CASES: Case[] = [
   },
 ];
 
-// The two cases at once: each is a whole run at one worker, mostly waiting on the mock's clocks (export jobs, file lifetime).
-describe('a HAR of an active run, judged offline, gives every rule its live verdict', { timeout: 600_000, concurrency: true }, () => {
+describe('a HAR of an active run, judged offline, gives every rule its live verdict', { timeout: 600_000 }, () => {
   for (const testCase of CASES) {
     test(testCase.name, async () => {
       const har = join(scratch(), 'live.har');

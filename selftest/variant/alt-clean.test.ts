@@ -50,8 +50,7 @@ function profileExists(name: string): boolean {
   return existsSync(repoPath('profiles', `${name}.json`));
 }
 
-// The profiles at once: each run is at one worker, mostly waiting on the mock's clocks.
-describe('variant alt: a clean run against the other reasonable choices is green', { timeout: 900_000, concurrency: true }, () => {
+describe('variant alt: a clean run against the other reasonable choices is green', { timeout: 900_000 }, () => {
   for (const profile of PROFILES) {
     const open = OPEN_CHECK_ISSUES[profile] ?? [];
     const skip =
