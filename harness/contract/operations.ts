@@ -71,7 +71,24 @@ function operationsOf(spec: ContractDocument, key: OperationKey) {
   return found;
 }
 
+/**
+ * Per spec document, what operationInfo and operationParameters derived (they are read for every record a judge
+ * looks at: derived once, shared; callers only read them).
+ */
+const derived = new WeakMap<ContractDocument, Map<string, unknown>>();
+
+function derivedOnce<T>(spec: ContractDocument, key: string, derive: () => T): T {
+  let cache = derived.get(spec);
+  if (!cache) derived.set(spec, (cache = new Map()));
+  if (!cache.has(key)) cache.set(key, derive());
+  return cache.get(key) as T;
+}
+
 export function operationInfo(key: OperationKey, spec: ContractDocument = loadSpec()): OperationInfo {
+  return derivedOnce(spec, `info ${key}`, () => deriveOperationInfo(key, spec));
+}
+
+function deriveOperationInfo(key: OperationKey, spec: ContractDocument): OperationInfo {
   const found = operationsOf(spec, key);
   const first = found[0];
   if (!first) throw new Error(`spec has no operation with x-operation ${key}`);
@@ -98,6 +115,10 @@ export function operationInfo(key: OperationKey, spec: ContractDocument = loadSp
 
 /** Each parameter of the operation (from its *Params component), fully resolved. */
 export function operationParameters(key: OperationKey, spec: ContractDocument = loadSpec()): Record<string, ParamSchema> {
+  return derivedOnce(spec, `parameters ${key}`, () => deriveOperationParameters(key, spec));
+}
+
+function deriveOperationParameters(key: OperationKey, spec: ContractDocument): Record<string, ParamSchema> {
   const { params } = operationInfo(key, spec);
   if (!params) return {};
   const component = resolveSchema(spec, componentSchema(spec, params));

@@ -13,8 +13,16 @@ export type Params = Record<string, unknown>;
 /** Whether a record satisfies a filter's value (the filters.subset judge's documented readings). */
 export type RecordPredicate = (record: SearchRecord, value: unknown) => boolean;
 
-/** The record schema of a search (the spec's x-payload.records), fully resolved. */
+const recordSchemas = new Map<SearchOp, SchemaNode>();
+
+/** The record schema of a search (the spec's x-payload.records), fully resolved (once per process: judges read it for every record). */
 export function recordSchema(op: SearchOp): SchemaNode {
+  let schema = recordSchemas.get(op);
+  if (!schema) recordSchemas.set(op, (schema = resolvedRecordSchema(op)));
+  return schema;
+}
+
+function resolvedRecordSchema(op: SearchOp): SchemaNode {
   const name = operationInfo(op).payload.records;
   if (!name) throw new Error(`spec/openapi.yaml: ${op} has no x-payload.records`);
   const spec = loadSpec();
