@@ -3,7 +3,8 @@
  * fault's area and of the shared areas (auth, envelope: their rules judge every answer) against a mock
  * with that fault on and checks that the fault's rule is `fail` and that no rule outside the area turns
  * `fail`, `inconclusive` or `error` compared with a clean run of the same selection; runs every suite once against the clean mock and checks that no rule fails and none is
- * inconclusive. The planner (selfcheck/plan.ts) lays out the runs, the pool (selfcheck/pool.ts) runs
+ * inconclusive (that run, cut to a selection, is the selection's clean baseline; with --area/--fault each selection
+ * gets a clean run of its own instead). The planner (selfcheck/plan.ts) lays out the runs, the pool (selfcheck/pool.ts) runs
  * them, each against its own mock, in one Playwright run; selfcheck/verdict-diff.ts judges and
  * selfcheck/print.ts prints. Usage: npm run selfcheck -- --help
  */
@@ -17,7 +18,7 @@ import { seconds } from './lib/table';
 import { areaOf, areas, listAreaFiles, planMatrix, type MatrixRun } from './selfcheck/plan';
 import { runPool } from './selfcheck/pool';
 import { printAreaTable, printClean, printFault } from './selfcheck/print';
-import { cleanCheck, cleanOfBaselines, judgeFault, noTests, type FaultResult, type RunOutcome } from './selfcheck/verdict-diff';
+import { baselineOfSelection, cleanCheck, cleanOfBaselines, judgeFault, noTests, type FaultResult, type RunOutcome } from './selfcheck/verdict-diff';
 
 const USAGE = `usage: npm run selfcheck -- [--area AREA]... [--fault NAME]... [--workers N] [--runs N] [--seed N]
                            [--export-budget-s N] [--export-delay-ms MIN,MAX] [--json FILE] [--keep]
@@ -30,7 +31,8 @@ const USAGE = `usage: npm run selfcheck -- [--area AREA]... [--fault NAME]... [-
   --export-delay-ms  how long the matrix mocks keep an export job Pending at most (default 1000,2000: the embedded
               mock's; as there, a job also ends at its third status poll)
   --json      write the results to FILE;  --keep  keep the runs' report folders
-Without --area/--fault the clean run covers every suite; with them, the clean check is the area baselines.
+Without --area/--fault the clean run covers every suite and is every fault's baseline (cut to its selection);
+with them, each selection gets a clean baseline run of its own, and the clean check is those baselines.
 Exit: 0 every fault caught without over-report and the clean run clean, 1 otherwise, 2 usage.`;
 
 async function main(): Promise<number> {
@@ -80,18 +82,24 @@ async function main(): Promise<number> {
     for (const fault of plan.untested) results.set(fault.name, printFault(noTests(fault, areaOf.get(fault.rule) ?? '?')));
     const outcomes = new Map<MatrixRun, RunOutcome>();
     const sameSelection = (a: MatrixRun, b: MatrixRun) => a.areas?.join('+') === b.areas?.join('+');
-    const baselineOf = (fault: MatrixRun) => [...outcomes].find(([run]) => run.kind === 'baseline' && sameSelection(run, fault));
-    // A fault is judged once its run and its area's baseline are both done.
+    // A selection's baseline: its own clean run (--area/--fault), else the clean run of every suite cut to the selection.
+    const baselineOf = (fault: MatrixRun): RunOutcome | undefined => {
+      const own = [...outcomes].find(([run]) => run.kind === 'baseline' && sameSelection(run, fault));
+      if (own) return own[1];
+      const clean = [...outcomes].find(([run]) => run.kind === 'clean');
+      return clean && baselineOfSelection(clean[1], fault.areas ?? []);
+    };
+    // A fault is judged once its run and its selection's baseline are both done.
     const judge = (run: MatrixRun) => {
       const baseline = baselineOf(run);
       const outcome = outcomes.get(run);
       if (!run.fault || !baseline || !outcome || results.has(run.fault.name)) return;
-      results.set(run.fault.name, printFault(judgeFault(run.fault, run.area!, areaOf, baseline[1], outcome)));
+      results.set(run.fault.name, printFault(judgeFault(run.fault, run.area!, areaOf, baseline, outcome)));
     };
     await runPool(plan.runs, settings, scratch, (run, outcome) => {
       outcomes.set(run, outcome);
       if (run.kind === 'fault') judge(run);
-      if (run.kind === 'baseline') for (const other of plan.runs) if (other.kind === 'fault' && sameSelection(other, run)) judge(other);
+      else for (const other of plan.runs) if (other.kind === 'fault' && (run.kind === 'clean' || sameSelection(other, run))) judge(other);
     });
 
     const faultResults = faults.map((fault) => results.get(fault.name)!);

@@ -13,8 +13,9 @@ import { clip } from '../lib/table';
  * The matrix's plan: which runs, on which tests, with which faults, in which order. A fault runs the
  * tests of its rule's area and of the areas whose rules share every fault's mechanism (SHARED_AREAS:
  * every answer passes through the token check and the envelope), so a fault that bends a rule of
- * another area is seen; each selection with faults has a clean baseline of the same selection; without
- * --area/--fault one clean run covers every suite.
+ * another area is seen; each selection with faults has a clean baseline of the same selection: without
+ * --area/--fault, the one clean run that covers every suite (cut to the selection, baselineReport), else a
+ * clean run of the selection.
  */
 
 /** Areas every fault run also selects: their rules judge every operation's answers (auth, envelope). */
@@ -38,7 +39,7 @@ export interface MatrixRun {
 }
 
 export interface Plan {
-  /** In queue order: the clean run, the baselines, then the faults with their areas interleaved. */
+  /** In queue order: the clean run (every suite) or the baselines (--area/--fault), then the faults with their areas interleaved. */
   runs: MatrixRun[];
   /** Faults whose area no test selects (missed without a run). */
   untested: Fault[];
@@ -71,8 +72,9 @@ export function planMatrix(faults: Fault[], filesOf: ReadonlyMap<string, string[
     const selection = selectionOf(area).filter((name) => filesOf.has(name));
     return { areas: selection, files: [...new Set(selection.flatMap((name) => filesOf.get(name)!))].sort(), grep: areaGrep(...selection) };
   };
+  // The clean run of every suite selects a superset of every selection: it is the baseline of each (baselineReport).
   const baselines = new Set<string>();
-  for (const area of new Set(faults.map((fault) => areaOf.get(fault.rule) ?? '?'))) {
+  for (const area of everySuite ? [] : new Set(faults.map((fault) => areaOf.get(fault.rule) ?? '?'))) {
     const selection = selected(area);
     if (!selection || baselines.has(baselineName(selection.areas))) continue;
     baselines.add(baselineName(selection.areas));

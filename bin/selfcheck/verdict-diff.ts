@@ -48,7 +48,7 @@ export interface CleanResult {
   durationMs: number;
 }
 
-/** A fault's result from the clean baseline of its area and the run with the fault on. */
+/** A fault's result from the clean baseline of its selection (baselineOfSelection: the clean run's) and the run with the fault on. */
 export function judgeFault(fault: Fault, area: string, areaOf: ReadonlyMap<string, string>, before: RunOutcome, after: RunOutcome): FaultResult {
   const base = { fault: fault.name, rule: fault.rule, area, overReported: [], notes: [], sideChanges: [], durationMs: after.durationMs };
   if (!before.report) return { ...base, status: 'error', reason: `the clean baseline of ${area} has no report: ${before.error}` };
@@ -72,6 +72,17 @@ export function judgeFault(fault: Fault, area: string, areaOf: ReadonlyMap<strin
   const result = { ...base, verdict: target?.verdict, reason: target?.reason, overReported, notes, sideChanges };
   if (target?.verdict !== 'fail') return { ...result, status: 'missed' };
   return { ...result, status: overReported.length > 0 ? 'over-reported' : 'caught' };
+}
+
+/**
+ * The clean run of every suite as the baseline of a selection (its areas): the rules of the selection keep the
+ * clean run's verdicts, every other rule is skipped, as in a clean run of the selection itself. The clean run
+ * selects a superset, so a selection needs no clean run of its own (the full matrix runs one clean run in all).
+ */
+export function baselineOfSelection(clean: RunOutcome, areas: readonly string[]): RunOutcome {
+  if (!clean.report) return clean;
+  const rules = clean.report.rules.map((rule) => (areas.includes(rule.area) ? rule : { ...rule, verdict: 'skipped' as const, reason: 'not selected in this run' }));
+  return { ...clean, report: { ...clean.report, rules } };
 }
 
 /** A fault whose area no test selects: missed. */

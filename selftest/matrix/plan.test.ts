@@ -28,6 +28,14 @@ describe('the fault matrix plan', () => {
     }
   });
 
+  test('should, without --area or --fault, run every suite once clean and no baseline of its own per selection', () => {
+    const plan = planMatrix([...FAULTS], filesOf, true);
+    assert.deepEqual(plan.runs.filter((run) => run.kind !== 'fault').map((run) => run.name), ['clean']);
+    assert.deepEqual(plan.runs[0]!.files, [...new Set([...filesOf.values()].flat())].sort());
+    assert.equal(plan.runs[0]!.grep, undefined, 'the clean run selects every test of every suite');
+    assert.equal(plan.runs.filter((run) => run.kind === 'fault').length, FAULTS.length);
+  });
+
   test('should select no rule of an area left out of the selection', () => {
     const grep = areaGrep('exports', ...SHARED_AREAS);
     assert.ok(grepMatches(grep, 'exports.getFile.unknown-key'));
