@@ -46,7 +46,7 @@ export const PROBE_DIR_VARIABLE = 'EMS_BENCH_PROBE_DIR';
 
 /** The harness's timers, by the file that sets them (a stack frame of the caller). */
 const KIND_OF_FILE: readonly [RegExp, WaitKind][] = [
-  [/[\\/]checks[\\/]shared[\\/]export-jobs\.[jt]s/, 'export polls'],
+  [/[\\/]drivers[\\/]export-jobs\.[jt]s/, 'export polls'],
   [/[\\/]checks[\\/]exports[\\/]file-lifetime\.[jt]s/, 'file lifetime'],
   [/[\\/]harness[\\/]core[\\/]rate-limit\.[jt]s/, 'rate limits'],
   [/[\\/]harness[\\/]core[\\/]transport\.[jt]s/, 'request timeouts'],

@@ -23,7 +23,7 @@ function assertNothingPasses(run: HarnessRun, reason: RegExp): void {
   assert.equal(`${run.stdout}${run.stderr}`.includes(SECRET_TOKEN), false, 'the token is never printed');
 }
 
-describe('hostile targets: no pass without an answer', { timeout: 300_000, concurrency: true }, () => {
+describe('hostile targets: no pass without an answer', { timeout: 300_000 }, () => {
   const servers: HostileServer[] = [];
   after(() => Promise.all(servers.map((server) => server.close())));
 

@@ -3,7 +3,7 @@ import { assertEndedWithTransportFailures, describeRun, hostileArgs } from './as
 import { HOSTILE_GREP, runHarness } from './run-harness';
 import { silentServer, slowServer, type HostileServer } from './servers';
 
-describe('hostile targets: silence', { timeout: 120_000, concurrency: true }, () => {
+describe('hostile targets: silence', { timeout: 120_000 }, () => {
   const servers: HostileServer[] = [];
   after(() => Promise.all(servers.map((server) => server.close())));
 
