@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { nameFragment, textProbe } from '../../generators';
 import { readBoolean } from '../../harness/oracles';
-import { without, type Params } from '../../drivers';
+import { without, type Params, type SearchRecord } from '../../drivers';
 import { fragmentableNames, groupOwners, integerIds } from './discovery';
 import { absentId, groupIdLists } from './exploration';
 import type { FilterFocus } from './filter-driver';
@@ -18,8 +18,33 @@ export function enumFocus(param: GroupEnumFilter): FilterFocus {
     param,
     values: () => fc.constantFrom(...selecting),
     reference: (params) => ({ ...params, [param]: widest }),
-    cases: () => selecting.map((value) => ({ ...everyGroup(), [param]: value })),
+    // Each value alone, and each value with a groupName that names groups of several values: a filter lost
+    // only in combination with another shows there, whatever the exploration draws.
+    cases: (groups) => {
+      const fragment = fragmentAcross(groups, param);
+      return selecting.flatMap((value) => [{ ...everyGroup(), [param]: value }, ...(fragment ? [{ ...everyGroup(), [param]: value, groupName: fragment }] : [])]);
+    },
   };
+}
+
+/**
+ * A piece of the groups' names (three letters or digits, as written) that the names of groups of the most values
+ * of `param` contain; none when no piece is shared by groups of two values.
+ */
+function fragmentAcross(groups: readonly SearchRecord[], param: GroupEnumFilter): string | undefined {
+  const valuesOf = new Map<string, Set<string>>();
+  for (const group of groups) {
+    const name = typeof group.groupName === 'string' ? group.groupName : '';
+    for (let at = 0; at + 3 <= name.length; at += 1) {
+      const piece = name.slice(at, at + 3);
+      if (!/^[A-Za-z0-9]{3}$/.test(piece)) continue;
+      const values = valuesOf.get(piece) ?? new Set<string>();
+      values.add(String(group[param]));
+      valuesOf.set(piece, values);
+    }
+  }
+  const [best] = [...valuesOf].sort(([a, x], [b, y]) => y.size - x.size || a.localeCompare(b));
+  return best && best[1].size >= 2 ? best[0] : undefined;
 }
 
 /** status or type left out (its default), compared with the same search at the widest value. */

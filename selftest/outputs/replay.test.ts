@@ -14,7 +14,7 @@ const shell = (line: string, dirs: ReturnType<typeof runDirs>) => runCommand('ba
 
 test('should replay a failure from its report line: the same mock fault, seed and path fail the same rule', { timeout: 300_000 }, async () => {
   const first = runDirs('replay-first');
-  // A seed whose exploration finds the fault (with a random one the rule's 15 draws alone miss it about one time in three).
+  // A fixed seed: the replay line must give back the same seed and path.
   const run = await conformance(['--grep', grepRules(RULE), '--faults', FAULT, '--seed', '11'], first);
   assert.equal(run.code, 1, run.stdout.slice(-2000));
   const failed = readReport(first.reports).rules.find((rule) => rule.id === RULE);
