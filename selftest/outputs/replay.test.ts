@@ -6,8 +6,8 @@ import { TOKEN_VALUES } from '../../mock';
 import { conformance, grepRules, readReport, runCommand, runDirs } from './support';
 
 // A failure a driver's exploration finds and shrinks (ctx.explore): the property's counterexample replays.
-const RULE = 'groups.search.type.filter';
-const FAULT = 'groups-type-lost-with-name';
+const RULE = 'groups.search.groupName.contains';
+const FAULT = 'groups-name-like-pattern';
 
 /** Runs a line of a repro as the shell does, from the repository root (where its npm scripts are). */
 const shell = (line: string, dirs: ReturnType<typeof runDirs>) => runCommand('bash', ['-c', line], dirs);
