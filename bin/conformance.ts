@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, createRedactor, oneLine, readSettings, redactorFromEnv, reportDir, resolveTarget, TOKEN_NAMES, TOKEN_VARIABLES, type Settings, type Target } from '../harness/core';
+import { ConfigError, createRedactor, oneLine, readSettings, redactorFromEnv, reportDir, resolveTarget, tokensOfEnv, type Settings, type Target } from '../harness/core';
 import { createApiClient, DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/exchanges';
 import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild } from './lib/child';
@@ -182,8 +182,7 @@ function prepareTraffic(files: string[], env: Record<string, string | undefined>
   if (env.EMS_MOCK_FAULTS) throw new ConfigError('--faults switches faults of the embedded mock on: a --har run starts no mock and sends no request');
   if (shard !== undefined) throw new ConfigError('--shard: a --har run is not sharded (it sends no request; it is quick)');
   const maxHarBytes = env.EMS_MAX_HAR_BYTES ? positiveInteger('--max-har-bytes', env.EMS_MAX_HAR_BYTES) : DEFAULT_MAX_HAR_BYTES;
-  const tokens = Object.fromEntries(TOKEN_NAMES.map((name) => [name, env[TOKEN_VARIABLES[name]] || undefined]));
-  const loaded = loadTraffic({ files, baseUrl: env.EMS_BASE_URL, authUrl: env.EMS_AUTH_URL, profile: settings.profile, tokens, maxHarBytes, maxBodyBytes: settings.maxBodyBytes });
+  const loaded = loadTraffic({ files, baseUrl: env.EMS_BASE_URL, authUrl: env.EMS_AUTH_URL, profile: settings.profile, tokens: tokensOfEnv(env), maxHarBytes, maxBodyBytes: settings.maxBodyBytes });
   const dir = mkdtempSync(join(tmpdir(), 'ems-har-run-'));
   // The exchanges hold no token, but the folder must not outlive the run: a signal stops the run and removes it.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

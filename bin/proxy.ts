@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { ConfigError, readSettings, reportDir, TOKEN_NAMES, TOKEN_VARIABLES } from '../harness/core';
+import { ConfigError, readSettings, reportDir, tokensOfEnv } from '../harness/core';
 import { harDocument, REPORT_PATH, startProxy, writeHar, type ProxiedExchange } from '../harness/exchanges';
 import { killChildren, runChild } from './lib/child';
 import { ownCliCommand } from './lib/commands';
@@ -93,8 +93,7 @@ async function main(): Promise<number> {
 /** Writes the HAR (atomically, tokens redacted) and judges it with `conformance --har`; its exit code and report folder. */
 async function judge(harFile: string, exchanges: readonly ProxiedExchange[], profile: ReturnType<typeof readSettings>['profile'], values: Record<string, unknown>) {
   // The run's tokens, where the proxy's environment holds them (EMS_TOKEN, ...): each request names its token's role.
-  const tokens = Object.fromEntries(TOKEN_NAMES.map((name) => [name, process.env[TOKEN_VARIABLES[name]] || undefined]));
-  writeHar(harFile, harDocument(exchanges, profile, tokens));
+  writeHar(harFile, harDocument(exchanges, profile, tokensOfEnv(process.env)));
   const args = ['run', '--har', harFile];
   for (const flag of ['profile', 'base-url', 'auth-url', 'workers']) if (typeof values[flag] === 'string') args.push(`--${flag}`, values[flag] as string);
   const env = childEnv({ EMS_REPORT_DIR: reportDir(process.env), EMS_TEST_RESULTS_DIR: process.env.EMS_TEST_RESULTS_DIR, CI: process.env.CI });

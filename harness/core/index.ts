@@ -24,7 +24,7 @@ export { declaredRules, ruleOfTag, ruleTag } from './rules';
 export { unmetNeedsByRule } from './needs';
 export { oneLine } from './one-line';
 export { createRedactor, redactorFromEnv, type Redactor } from './redact';
-export { TOKEN_NAMES, TOKEN_VARIABLES, type TokenName, type Tokens } from './tokens';
+export { TOKEN_NAMES, TOKEN_VARIABLES, tokensOfEnv, type TokenName, type Tokens } from './tokens';
 export { encodeBody, encodeQuery, type Params } from './encode';
 export { toCurl, type CurlRequest } from './curl';
 export { readBody, messagesFormOf, statusMatches, type PayloadParts } from './read-body';

@@ -12,3 +12,7 @@ export const TOKEN_VARIABLES: Record<TokenName, string> = {
 };
 
 export type Tokens = Partial<Record<TokenName, string>>;
+
+/** The tokens an environment holds (EMS_TOKEN, ...), as given: an empty variable is no token. */
+export const tokensOfEnv = (env: Record<string, string | undefined>): Tokens =>
+  Object.fromEntries(TOKEN_NAMES.map((name) => [name, env[TOKEN_VARIABLES[name]] || undefined]));
