@@ -52,14 +52,14 @@ function judgeJobs(ctx: TrafficContext, none: string, judgeJob: (job: RecordedJo
  * stopped while it was unfinished (the run's export budget was spent by another job: drivers/export-budget.ts).
  */
 export function withBudgetReason(ctx: TrafficContext, none: string): string {
-  const budgetMs = ctx.target.exportBudgetS * 1000;
   const unfinished = jobsOf(ctx.traffic, ctx.target).filter((job) => job.polls.length > 0 && !endPoll(job, ctx.target));
-  const job = unfinished.find((candidate) => polledThroughBudget(candidate, budgetMs)) ?? unfinished[0];
+  const throughBudget = unfinished.find((candidate) => polledThroughBudget(candidate, ctx.target));
+  const job = throughBudget ?? unfinished[0];
   if (!job) return none;
   const last = job.polls.at(-1)!;
   const status = last.job?.status ?? 'without a status';
   const polledS = Math.round((last.startedAt - job.request.startedAt) / 1000);
-  return polledThroughBudget(job, budgetMs)
+  return throughBudget
     ? `${none}; export budget exceeded: job ${job.jobID} was still ${status} after ${polledS} s (EMS_EXPORT_BUDGET_S=${ctx.target.exportBudgetS})`
     : `${none}; job ${job.jobID} was still ${status} when its polls stopped after ${polledS} s`;
 }
@@ -76,15 +76,16 @@ export function judgePendingFirst(ctx: TrafficContext, knownStatuses: string[]):
 }
 
 /**
- * Whether a job was polled through the export budget: its next poll (the gap between its last two polls grown
- * by a quarter, as the client backs off, at most 5 s; plus a second for the request) would have come after the
- * budget. A job asked once at once (a new job's first status) was not: it decides nothing.
+ * Whether a job was polled through the export budget: its next poll (the gap between its last two polls, at
+ * least the first wait between polls, EMS_EXPORT_POLL_MS, grown by a quarter as the client backs off, at most 5 s;
+ * plus a second for the request) would have come after the budget. A job asked once at once (a new job's first
+ * status) was not: it decides nothing.
  */
-function polledThroughBudget(job: RecordedJob, budgetMs: number): boolean {
+function polledThroughBudget(job: RecordedJob, target: TrafficContext['target']): boolean {
   const [previous, last] = job.polls.slice(-2).length === 2 ? job.polls.slice(-2) : [job.request, job.polls.at(-1)];
   if (!last || !previous) return false;
-  const nextGapMs = Math.min(5_000, 1.25 * Math.max(200, last.startedAt - previous.startedAt)) + 1_000;
-  return last.startedAt - job.request.startedAt + nextGapMs >= budgetMs;
+  const nextGapMs = Math.min(5_000, 1.25 * Math.max(target.exportPollMs, last.startedAt - previous.startedAt)) + 1_000;
+  return last.startedAt - job.request.startedAt + nextGapMs >= target.exportBudgetS * 1000;
 }
 
 /**
@@ -93,7 +94,6 @@ function polledThroughBudget(job: RecordedJob, budgetMs: number): boolean {
  * seen to finish (no file is generated for the second, a different path through the service).
  */
 export function judgeJobFinishes(ctx: TrafficContext): void {
-  const budgetMs = ctx.target.exportBudgetS * 1000;
   const finished = new Set<string>();
   judgeJobs(ctx, 'no job polled to its end', (job, tally) => {
     const last = job.polls.at(-1);
@@ -106,7 +106,7 @@ export function judgeJobFinishes(ctx: TrafficContext): void {
       return;
     }
     const polledMs = last.startedAt - job.request.startedAt;
-    if (!polledThroughBudget(job, budgetMs)) return tally.skip('jobs were not polled to their end or through the export budget');
+    if (!polledThroughBudget(job, ctx.target)) return tally.skip('jobs were not polled to their end or through the export budget');
     tally.expect(false, {
       title: `job ${job.jobID} (${rangeOf(job.request)}) reaches Completed or Failed within ${ctx.target.exportBudgetS} s`,
       expected: `Completed or Failed within ${ctx.target.exportBudgetS} s (EMS_EXPORT_BUDGET_S)`, actual: `${last.job?.status ?? 'no status'} after ${Math.round(polledMs / 1000)} s`, response: last,
