@@ -1,4 +1,5 @@
-import { test as base, type TestInfo } from '@playwright/test';
+import * as playwrightTest from '@playwright/test';
+import type { TestInfo, TestType } from '@playwright/test';
 import type { CreatedContact } from '../types';
 import { testAnnotations } from './annotations';
 import { type ApiClient, ExchangeLog, loadTrafficFile, trafficSummary, type ReadTraffic } from '../exchanges';
@@ -35,6 +36,14 @@ interface WorkerFixtures {
   /** Every exchange this worker has had with the target (every test's, every observation's), for the judges. */
   exchangeLog: ExchangeLog;
 }
+
+/**
+ * The runner's root test, without the browser fixtures `@playwright/test`'s `test` adds: this harness opens no
+ * browser, and those fixtures (trace recording, context options) run at every test, each a step with a captured,
+ * source-mapped stack: about 10 ms of a worker's CPU per test on a 2-core machine (npm run bench). Playwright
+ * exports it as `_baseTest`; where a version does not, the full `test` serves, slower and otherwise the same.
+ */
+const base: TestType<{}, {}> = (playwrightTest as { _baseTest?: TestType<{}, {}> })._baseTest ?? playwrightTest.test;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   targetEnv: [{}, { scope: 'worker', option: true }],
