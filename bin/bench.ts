@@ -26,6 +26,7 @@ import type { ReplayPlan, ReplayResult } from './lib/bare-replay';
 import { PROBE_DIR_VARIABLE, WAIT_KINDS, type ProbeFile, type WaitKind } from './lib/bench-probe';
 import { lastLines, runChild, stopChildrenOnSignal } from './lib/child';
 import { parseFlags, positiveInteger, runMain, UsageError } from './lib/cli';
+import { endedChildrenCpuSeconds } from './lib/children-cpu';
 import { childEnv } from './lib/env';
 import { annotationsOf, listedTests, type ListedTest, type PlaywrightJson } from './lib/playwright-json';
 import { spreadOf, type Spread } from './lib/spread';
@@ -79,6 +80,8 @@ interface WallPhases {
 
 interface RunFigures {
   wallSeconds: number;
+  /** CPU seconds (user + system) of every process of the run, summed; undefined where /proc is not. */
+  cpuSeconds?: number;
   exitCode: number | null;
   playwrightSeconds: number;
   workers: number;
@@ -196,7 +199,12 @@ interface RunOptions {
 }
 
 /** Runs `tsx bin/conformance.ts` as `npm run conformance` does, timed from outside, with Playwright's JSON report and the probe. */
-async function conformanceRun(options: RunOptions, folder: string, extra: Record<string, string>, cwd = repoPath()): Promise<{ wallMs: number; startedAt: number; code: number | null; output: string; report?: ConformanceReport; playwright?: PlaywrightJson }> {
+async function conformanceRun(
+  options: RunOptions,
+  folder: string,
+  extra: Record<string, string>,
+  cwd = repoPath(),
+): Promise<{ wallMs: number; cpuSeconds?: number; startedAt: number; code: number | null; output: string; report?: ConformanceReport; playwright?: PlaywrightJson }> {
   const playwrightJson = join(folder, 'playwright.json');
   const reportFile = join(folder, 'reports', 'conformance.json');
   const env = childEnv({
@@ -210,9 +218,12 @@ async function conformanceRun(options: RunOptions, folder: string, extra: Record
   });
   const args = ['bin/conformance.ts', ...(options.grep ? ['--grep', options.grep] : [])];
   const startedAt = Date.now();
+  const cpuBefore = endedChildrenCpuSeconds();
   const finished = await runChild(repoPath('node_modules', '.bin', 'tsx'), args, { env, cwd });
+  const cpuAfter = endedChildrenCpuSeconds();
   return {
     wallMs: finished.wallMs,
+    ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpuSeconds: cpuAfter - cpuBefore } : {}),
     startedAt,
     code: finished.code,
     output: finished.stdout + finished.stderr,
@@ -240,6 +251,7 @@ async function timeRun(options: RunOptions, folder: string, probe: string): Prom
   const wallSeconds = finished.wallMs / 1000;
   const run: RunFigures = {
     wallSeconds,
+    ...(finished.cpuSeconds !== undefined ? { cpuSeconds: finished.cpuSeconds } : {}),
     exitCode: finished.code,
     playwrightSeconds: report.durationMs / 1000,
     workers: playwright?.config?.workers ?? Number(options.workers ?? availableParallelism()),
@@ -317,6 +329,7 @@ function topRules(tests: ListedTest[], report: ConformanceReport): RunFigures['t
 /** One timed run of the --before checkout: what its own report says. */
 interface BeforeRun {
   wallSeconds: number;
+  cpuSeconds?: number;
   exitCode: number | null;
   requests: number;
   counts?: ConformanceReport['counts'];
@@ -349,6 +362,7 @@ async function timeBeforeRun(options: RunOptions, folder: string, dir: string): 
   const finished = await conformanceRun(options, folder, {}, dir);
   return {
     wallSeconds: finished.wallMs / 1000,
+    ...(finished.cpuSeconds !== undefined ? { cpuSeconds: finished.cpuSeconds } : {}),
     exitCode: finished.code,
     requests: finished.report?.requests ?? 0,
     ...(finished.report ? { counts: finished.report.counts } : {}),
@@ -359,6 +373,8 @@ function printBeforeAfter(ref: string, before: BeforeRun[], after: Repetition[])
   if (before.length === 0) return;
   const wallBefore = spreadOf(before.map((run) => run.wallSeconds));
   const wallAfter = spreadOf(after.map((repetition) => repetition.run.wallSeconds));
+  const cpuBefore = spreadOf(before.flatMap((run) => (run.cpuSeconds === undefined ? [] : [run.cpuSeconds])));
+  const cpuAfter = spreadOf(after.flatMap((repetition) => (repetition.run.cpuSeconds === undefined ? [] : [repetition.run.cpuSeconds])));
   const requestsBefore = spreadOf(before.map((run) => run.requests));
   const requestsAfter = spreadOf(after.map((repetition) => repetition.run.requests));
   const verdicts = (counts?: ConformanceReport['counts']) => (counts ? countsInWords(counts) : 'no report');
@@ -368,6 +384,12 @@ function printBeforeAfter(ref: string, before: BeforeRun[], after: Repetition[])
     [
       ['wall time', `${wallBefore.median.toFixed(1)} s`, `${wallAfter.median.toFixed(1)} s`, (wallAfter.median / wallBefore.median).toFixed(2)],
       ['  min – max', `${wallBefore.min.toFixed(1)} – ${wallBefore.max.toFixed(1)} s`, `${wallAfter.min.toFixed(1)} – ${wallAfter.max.toFixed(1)} s`, ''],
+      ...(Number.isNaN(cpuBefore.median) || Number.isNaN(cpuAfter.median)
+        ? []
+        : [
+            ['CPU, every process of the run (after: with the probe)', `${cpuBefore.median.toFixed(1)} s`, `${cpuAfter.median.toFixed(1)} s`, (cpuAfter.median / cpuBefore.median).toFixed(2)],
+            ['  min – max', `${cpuBefore.min.toFixed(1)} – ${cpuBefore.max.toFixed(1)} s`, `${cpuAfter.min.toFixed(1)} – ${cpuAfter.max.toFixed(1)} s`, ''],
+          ]),
       ['requests', String(Math.round(requestsBefore.median)), String(Math.round(requestsAfter.median)), (requestsAfter.median / Math.max(1, requestsBefore.median)).toFixed(2)],
       ['verdicts (last run)', verdicts(before.at(-1)?.counts), verdicts(after.at(-1)?.run.counts), ''],
     ],
@@ -490,6 +512,7 @@ function summaryOf(repetitions: Repetition[]) {
   const of = (pick: (repetition: Repetition) => number | undefined) => spreadOf(repetitions.map(pick).filter((value): value is number => value !== undefined));
   return {
     wallSeconds: of((r) => r.run.wallSeconds),
+    cpuSeconds: of((r) => r.run.cpuSeconds),
     toPlaywrightSeconds: of((r) => r.run.phases?.toPlaywright),
     toFirstTestSeconds: of((r) => r.run.phases?.toFirstTest),
     testsSeconds: of((r) => r.run.phases?.tests),
@@ -533,6 +556,7 @@ function printProfile(repetitions: Repetition[], workerStart: PhaseTimes[]): voi
       row('  tests, the first start to the last end', summary.testsSeconds, sec),
       row('  after the last test (teardown, reports, exit)', summary.afterTestsSeconds, sec),
       row('Playwright run (conformance.json durationMs)', summary.playwrightSeconds, sec),
+      ...(Number.isNaN(summary.cpuSeconds.median) ? [] : [row(`CPU, every process of the run, summed (${availableParallelism()} cores)`, summary.cpuSeconds, sec)]),
       row('requests', summary.requests, count),
       row('requests/s (wall)', summary.requestsPerSecond, count),
       row(`floor: the same requests, bare keep-alive client, ${run.workers} at a time`, summary.replaySeconds, (value) => s(value, 2)),

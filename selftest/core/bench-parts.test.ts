@@ -10,6 +10,7 @@ import { repoPath } from '../../harness/contract';
 import { startMock, TOKEN_VALUES } from '../../mock';
 import { replay } from '../../bin/lib/bare-replay';
 import { PROBE_DIR_VARIABLE, waitKindOf, type ProbeFile } from '../../bin/lib/bench-probe';
+import { endedChildrenCpuSeconds } from '../../bin/lib/children-cpu';
 import { spreadOf } from '../../bin/lib/spread';
 import { timeAccount } from '../../bin/lib/time-accounts';
 
@@ -38,6 +39,17 @@ test('should clip what lies outside the process life', () => {
   const account = timeAccount({ ...life, requests: [{ method: 'GET', url: 'http://x/', headers: {}, start: -500, end: 500 }], waits: [{ kind: 'rate limits', start: 9500, end: 12_000 }] });
   assert.equal(account.sendingMs, 500);
   assert.equal(account.waitingMs['rate limits'], 500);
+});
+
+test('should count the CPU of a child and of the child it waited for, and not the time it slept', { skip: endedChildrenCpuSeconds() === undefined && 'no /proc here' }, async () => {
+  const before = endedChildrenCpuSeconds()!;
+  // A child that sleeps 300 ms, then waits for a grandchild that spins for 400 ms of CPU.
+  const spin = 'const end = process.cpuUsage().user + 400e3; while (process.cpuUsage().user < end);';
+  const child = `setTimeout(() => require('node:child_process').execFileSync(process.execPath, ['-e', ${JSON.stringify(spin)}]), 300)`;
+  await promisify(execFile)(process.execPath, ['-e', child]);
+  const spent = endedChildrenCpuSeconds()! - before;
+  assert.ok(spent >= 0.35, `the tree's CPU counted: ${spent} s`);
+  assert.ok(spent < 3, `not the wall time or more: ${spent} s`);
 });
 
 test('should give the median and the range of repeated figures', () => {
