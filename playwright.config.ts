@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type ReporterDescription } from '@playwright/test';
-import { codePath, repoPath, runsBuilt, workPath } from './harness/contract';
+import { codeFolder, codePath, workPath } from './harness/contract';
 import { reportDir } from './harness/core';
 import { TARGET_PROVIDER_VARIABLE } from './harness/runner';
 
@@ -36,7 +36,7 @@ const reporters: ReporterDescription[] = [
 /** The conformance run: API checks only (no browser), one verdict per rule, see docs/ARCHITECTURE.md. */
 export default defineConfig({
   // EMS_SUITES_DIR: another folder of suites (the self-tests' fixture suites); default suites/ (build/suites/ in the package).
-  testDir: env.EMS_SUITES_DIR ?? (runsBuilt ? repoPath('build', 'suites') : repoPath('suites')),
+  testDir: env.EMS_SUITES_DIR ?? codeFolder('suites'),
   outputDir: workPath(env.EMS_TEST_RESULTS_DIR ?? 'test-results'),
   fullyParallel: true,
   // One worker per core by default (os.availableParallelism: the cores this process may use).

@@ -149,8 +149,10 @@ async function main(): Promise<number> {
     const before = values.before === undefined ? undefined : checkOut(values.before, join(folder, 'before'));
     try {
       const probe = bundleProbe(folder);
+      // The bundle of each checkout is built before the timed runs, as a second `npm run conformance` finds it.
+      for (const dir of [repoPath(), ...(before ? [before.dir] : [])]) buildRunBundle(dir);
       if (before) console.log(`bench: before each timed run, one run of ${values.before} (${before.commit.slice(0, 12)}), checked out in ${before.dir}`);
-      console.log(`bench: ${repeat} timed run${repeat === 1 ? '' : 's'} of tsx bin/conformance.ts against the embedded mock${values.runs ? ` (EMS_RUNS=${values.runs})` : ''}, each followed by its floor`);
+      console.log(`bench: ${repeat} timed run${repeat === 1 ? '' : 's'} of npm run conformance's command (node bin/run-bundled.mjs run) against the embedded mock${values.runs ? ` (EMS_RUNS=${values.runs})` : ''}, each followed by its floor`);
       for (let index = 1; index <= repeat; index += 1) {
         const options = { runs: values.runs, workers: values.workers, grep: values.grep };
         if (before) {
@@ -198,7 +200,11 @@ interface RunOptions {
   grep?: string;
 }
 
-/** Runs `tsx bin/conformance.ts` as `npm run conformance` does, timed from outside, with Playwright's JSON report and the probe. */
+/**
+ * Runs the command `npm run conformance` runs (the CLI from the bundle of the sources, bin/run-bundled.mjs; in a
+ * --before checkout without it, `tsx bin/conformance.ts` as that commit's npm script did), timed from outside,
+ * with Playwright's JSON report and the probe.
+ */
 async function conformanceRun(
   options: RunOptions,
   folder: string,
@@ -216,10 +222,14 @@ async function conformanceRun(
     EMS_WORKERS: options.workers,
     ...extra,
   });
-  const args = ['bin/conformance.ts', ...(options.grep ? ['--grep', options.grep] : [])];
+  const grep = options.grep ? ['--grep', options.grep] : [];
+  const bundled = join(cwd, 'bin', 'run-bundled.mjs');
+  const [command, args] = existsSync(bundled)
+    ? [process.execPath, [bundled, 'run', ...grep]]
+    : [repoPath('node_modules', '.bin', 'tsx'), ['bin/conformance.ts', ...grep]];
   const startedAt = Date.now();
   const cpuBefore = endedChildrenCpuSeconds();
-  const finished = await runChild(repoPath('node_modules', '.bin', 'tsx'), args, { env, cwd });
+  const finished = await runChild(command, args, { env, cwd });
   const cpuAfter = endedChildrenCpuSeconds();
   return {
     wallMs: finished.wallMs,
@@ -322,6 +332,13 @@ function topRules(tests: ListedTest[], report: ConformanceReport): RunFigures['t
     .sort((a, b) => b[1] - a[1])
     .slice(0, 10)
     .map(([rule, count]) => ({ rule, requests: count, verdict: verdictOf.get(rule) ?? '?' }));
+}
+
+/** Builds the checkout's run bundle if it has one and the bundle is stale (bin/run-bundled.mjs; `run --help` runs nothing). */
+function buildRunBundle(dir: string): void {
+  const launcher = join(dir, 'bin', 'run-bundled.mjs');
+  if (!existsSync(launcher)) return;
+  execFileSync(process.execPath, [launcher, 'run', '--help'], { cwd: dir, stdio: 'ignore' });
 }
 
 // ------------------------------------------------------------------ before and after

@@ -6,12 +6,24 @@
  * Code splitting puts what they share in common chunks, so a worker that loads several suites still
  * holds one instance of each harness module (as it does from the sources). Dependencies stay imports of
  * the installed packages (one @playwright/test for the runner and the suites).
+ *
+ * `--out DIR --runs-from DIR --for repository` (bin/run-bundled.mjs): the same bundle for the repository's own
+ * `npm run conformance`, written to one folder and run from another (both under the repository root); it names
+ * its commands as the npm scripts do, not as `npx ems-conformance`.
  */
 import { readdirSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { repoPath } from '../harness/contract';
 
-const OUT_DIR = repoPath('build');
+const { values } = parseArgs({
+  options: { out: { type: 'string', default: 'build' }, 'runs-from': { type: 'string' }, for: { type: 'string', default: 'package' } },
+});
+if (values.for !== 'package' && values.for !== 'repository') throw new Error(`--for ${values.for}: package or repository`);
+const OUT_DIR = repoPath(values.out);
+/** Where the bundle runs from, relative to the package root (repo-path.ts reads it as EMS_BUILD_DIR). */
+const RUNS_FROM = relative(repoPath(), repoPath(values['runs-from'] ?? values.out));
 
 const entryPoints = [
   'bin/ems-conformance.ts',
@@ -39,6 +51,9 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
   metafile: true,
+  // The repository's bundle maps its code back to the sources: Playwright names a test by where it was declared.
+  ...(values.for === 'repository' ? { sourcemap: 'linked' as const } : {}),
+  define: { EMS_BUILD_DIR: JSON.stringify(RUNS_FROM), EMS_BUILD_FOR: JSON.stringify(values.for) },
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`build: ${entryPoints.length} entry points, ${Object.keys(result.metafile.outputs).length} files, ${(bytes / 1024).toFixed(0)} KiB in build/`);
+console.log(`build: ${entryPoints.length} entry points, ${Object.keys(result.metafile.outputs).length} files, ${(bytes / 1024).toFixed(0)} KiB in ${relative(repoPath(), OUT_DIR)}/`);

@@ -19,7 +19,7 @@ export {
 } from './response-validator';
 export { DATETIME_FORMATS, type DatetimeFormat, type EmsFormat } from './datetime-formats';
 export { valueAt, parsePointer, formatPointer } from './json-pointer';
-export { codePath, repoRoot, repoPath, runsBuilt, cliCommand, workPath } from './repo-path';
+export { codeFolder, codePath, repoRoot, repoPath, runsBuilt, cliCommand, workPath } from './repo-path';
 export type { SchemaName } from './schema-compiler';
 export { componentSchema, resolveSchema, type SchemaNode } from './schema-resolution';
 export type { paths, components, operations } from './openapi.gen';

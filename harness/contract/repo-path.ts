@@ -14,24 +14,39 @@ export function repoPath(...segments: string[]): string {
   return resolve(repoRoot, ...segments);
 }
 
-/** Whether this code runs as the built package (build/*.js) rather than from the TypeScript sources. */
+/** Whether this code runs as built JavaScript (the package's build/, or the repository's run bundle) rather than from the TypeScript sources. */
 export const runsBuilt = !fileURLToPath(import.meta.url).endsWith('.ts');
+
+/**
+ * Set by bin/build-package.ts when it bundles (esbuild `define`), absent from the sources: the folder of the
+ * bundle under the package root, and whether the bundle is the package's (`npx ems-conformance`) or the
+ * repository's run bundle (`npm run conformance`, bin/run-bundled.mjs).
+ */
+declare const EMS_BUILD_DIR: string | undefined;
+declare const EMS_BUILD_FOR: 'package' | 'repository' | undefined;
+const buildDir = typeof EMS_BUILD_DIR === 'string' ? EMS_BUILD_DIR : 'build';
+const builtForPackage = runsBuilt && (typeof EMS_BUILD_FOR === 'string' ? EMS_BUILD_FOR : 'package') === 'package';
 
 /**
  * How a person starts one of the CLI's commands here: `npx ems-conformance <command>` from the package, the npm
  * alias in the repository (`quiet`: without npm's own lines, for a command whose output is read).
  */
 export function cliCommand(command: 'run' | 'mock', { quiet = false } = {}): string {
-  if (runsBuilt) return `npx ems-conformance ${command}`;
+  if (builtForPackage) return `npx ems-conformance ${command}`;
   return `npm run ${quiet ? '-s ' : ''}${command === 'run' ? 'conformance' : 'mock'} --`;
 }
 
 /**
  * One of the package's code entry points, named without extension ('harness/runner/global-setup'): the
- * TypeScript source in the repository, its bundled JavaScript (build/…js) in the built package.
+ * TypeScript source in the repository, its bundled JavaScript (build/…js) in the built package or the bundle.
  */
 export function codePath(path: string): string {
-  return runsBuilt ? repoPath('build', `${path}.js`) : repoPath(`${path}.ts`);
+  return runsBuilt ? repoPath(buildDir, `${path}.js`) : repoPath(`${path}.ts`);
+}
+
+/** A folder of the code as it runs: the suites' TypeScript in the repository, their JavaScript in a bundle. */
+export function codeFolder(path: string): string {
+  return runsBuilt ? repoPath(buildDir, path) : repoPath(path);
 }
 
 /**

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { matrixClockOffsetMs } from '../../bin/selfcheck/pool';
 import type { ConformanceReport } from '../../harness/types';
-import { readReport, runAtRoot, TSX } from '../core/support/run';
+import { conformanceArgs, NODE, readReport, runAtRoot } from '../core/support/run';
 
 const RULE = 'emails.search.dateSentEnd.default';
 const HOUR_MS = 3600_000;
@@ -18,7 +18,7 @@ const verdictOf = (report: ConformanceReport) => report.rules.find((rule) => rul
 
 /** One run of the rule alone against the embedded mock, its clock started at `clockStart`. */
 async function judgeAt(clockStart: string, faults: string[] = []) {
-  const finished = await runAtRoot(TSX, ['bin/conformance.ts', '--grep', `@rule:${RULE.replace(/\./g, '\\.')}(\\s|$)`], {
+  const finished = await runAtRoot(NODE, conformanceArgs(['--grep', `@rule:${RULE.replace(/\./g, '\\.')}(\\s|$)`]), {
     EMS_MOCK_CLOCK_START: clockStart,
     ...(faults.length ? { EMS_MOCK_FAULTS: faults.join(',') } : {}),
   });

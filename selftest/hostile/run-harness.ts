@@ -1,5 +1,5 @@
 /**
- * Runs the main command (bin/conformance.ts) as a child against a target and watches it: wall
+ * Runs the main command (`npm run conformance`'s, bin/run-bundled.mjs) as a child against a target and watches it: wall
  * time, exit, output, the report, and the peak resident memory (VmHWM) of every process of its
  * tree, polled from /proc.
  */
@@ -27,7 +27,7 @@ export const SECRET_TOKEN = 'C0FFEE00-1111-4222-8333-44445555AAAA';
 export const HOSTILE_GREP = '@rule:(helper\\.|schema\\.helper\\.|groups\\.|schema\\.groups\\.|envelope\\.)';
 
 /**
- * Runs `tsx bin/conformance.ts args` with no inherited EMS_* variable and its own report folder;
+ * Runs `npm run conformance -- args` (its command, without npm) with no inherited EMS_* variable and its own report folder;
  * kills it (and its tree) after killAfterMs.
  */
 export function runHarness(args: string[], env: Record<string, string> = {}, killAfterMs = 180_000): Promise<HarnessRun> {
@@ -35,7 +35,7 @@ export function runHarness(args: string[], env: Record<string, string> = {}, kil
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('EMS_')));
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(repoPath('node_modules', '.bin', 'tsx'), ['bin/conformance.ts', ...args], {
+    const child = spawn(process.execPath, [repoPath('bin', 'run-bundled.mjs'), 'run', ...args], {
       cwd: repoPath(),
       env: { ...clean, CI: '1', EMS_REPORT_DIR: reportDir, EMS_TEST_RESULTS_DIR: join(reportDir, 'test-results'), ...env },
       detached: true,

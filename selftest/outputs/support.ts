@@ -56,7 +56,7 @@ export function runCommand(command: string, args: string[], dirs: RunDirs, env: 
 
 /** `npm run conformance -- ...args` against the embedded mock. */
 export const conformance = (args: string[], dirs: RunDirs, env?: Record<string, string>): Promise<CommandResult> =>
-  runCommand(repoPath('node_modules', '.bin', 'tsx'), [repoPath('bin', 'conformance.ts'), ...args], dirs, env);
+  runCommand(process.execPath, [repoPath('bin', 'run-bundled.mjs'), 'run', ...args], dirs, env);
 
 export const playwright = (args: string[], dirs: RunDirs, env?: Record<string, string>): Promise<CommandResult> =>
   runCommand(repoPath('node_modules', '.bin', 'playwright'), args, dirs, env);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoPath } from '../../harness/contract';
 import type { ConformanceReport, VerdictKind } from '../../harness/types';
-import { readReport, runAtRoot, TSX, type Finished } from '../core/support/run';
+import { conformanceArgs, NODE, readReport, runAtRoot, TSX, type Finished } from '../core/support/run';
 
 export { TSX, readReport, runAtRoot, type Finished };
 
@@ -19,8 +19,8 @@ export function scratch(): string {
   return dir;
 }
 
-/** `tsx bin/conformance.ts args` at the repository root, no EMS_* inherited, its own report folder. */
-export const conformance = (args: string[], env: Record<string, string> = {}): Promise<Finished> => runAtRoot(TSX, ['bin/conformance.ts', ...args], env);
+/** `npm run conformance -- args` at the repository root (its command, without npm), no EMS_* inherited, its own report folder. */
+export const conformance = (args: string[], env: Record<string, string> = {}): Promise<Finished> => runAtRoot(NODE, conformanceArgs(args), env);
 
 /** An active run against the embedded mock, recorded through the proxy into harFile (selftest/traffic/recording-provider.ts). */
 export function recordedActiveRun(harFile: string, args: string[], env: Record<string, string> = {}): Promise<Finished> {

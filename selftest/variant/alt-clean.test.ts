@@ -1,5 +1,5 @@
 /**
- * The second opinion: a conformance run (bin/conformance.ts, in a child process) against the embedded mock
+ * The second opinion: a conformance run (`npm run conformance`'s command, in a child process) against the embedded mock
  * in its `alt` variant (mock/README.md, "Variant alt": the other reasonable choice wherever interface.md is
  * silent) must give 0 fail and 0 inconclusive, through the service profile and through the rest and
  * problem-json profiles behind their adapters. A rule that fails here judges a point the documents leave
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { repoPath } from '../../harness/contract';
-import { readReport, runAtRoot, TSX } from '../core/support/run';
+import { conformanceArgs, NODE, readReport, runAtRoot } from '../core/support/run';
 
 /**
  * Per profile, the rules the alt run still fails or leaves inconclusive because the harness judges a point
@@ -28,7 +28,7 @@ const PROFILES = ['service', 'rest', 'problem-json'] as const;
 async function altRun(profile: string) {
   // Playwright's own output goes to a temp folder too (the report folder is runAtRoot's, removed at exit).
   const results = mkdtempSync(join(tmpdir(), 'ems-alt-results-'));
-  const finished = await runAtRoot(TSX, [repoPath('bin', 'conformance.ts'), '--workers', '1'], {
+  const finished = await runAtRoot(NODE, conformanceArgs(['--workers', '1']), {
     EMS_PROFILE: profile,
     EMS_MOCK_VARIANT: 'alt',
     EMS_RUNS: '4',

@@ -39,4 +39,8 @@ export function readReport(finished: Finished): ConformanceReport {
 }
 
 export const PLAYWRIGHT = repoPath('node_modules', '.bin', 'playwright');
+/** Node, to run `npm run conformance`'s command: the CLI from the bundle of the sources (bin/run-bundled.mjs). */
+export const NODE = process.execPath;
+/** The arguments of `npm run conformance -- args` after node: what the self-tests run as a team runs the harness. */
+export const conformanceArgs = (args: string[]): string[] => [repoPath('bin', 'run-bundled.mjs'), 'run', ...args];
 export const TSX = repoPath('node_modules', '.bin', 'tsx');
