@@ -34,6 +34,8 @@ const entryPoints = [
   ...readdirSync(repoPath('suites'))
     .filter((name) => name.endsWith('.spec.ts'))
     .map((name) => `suites/${name}`),
+  // The fault matrix's configuration and reporter (bin/selfcheck/pool.ts), in the repository's bundle only.
+  ...(values.for === 'repository' ? ['bin/selfcheck/playwright.config.ts', 'bin/selfcheck/reporter.ts'] : []),
 ];
 
 rmSync(OUT_DIR, { recursive: true, force: true });
@@ -51,8 +53,6 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
   metafile: true,
-  // The repository's bundle maps its code back to the sources: Playwright names a test by where it was declared.
-  ...(values.for === 'repository' ? { sourcemap: 'linked' as const } : {}),
   define: { EMS_BUILD_DIR: JSON.stringify(RUNS_FROM), EMS_BUILD_FOR: JSON.stringify(values.for) },
 });
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);

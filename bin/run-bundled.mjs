@@ -1,5 +1,6 @@
 /**
- * `npm run conformance` (and the bench's timed runs): the CLI from a bundle of the sources, as the package runs it.
+ * `npm run conformance` (and the bench's timed runs): the CLI from a bundle of the sources, as the package runs it;
+ * `--print-dir` prints the bundle's folder instead (`npm run selfcheck` runs the fault matrix from it).
  *
  * From the TypeScript sources a run pays, in every process (the command, Playwright's runner, each worker), for
  * tsx or Playwright's transform and for resolving and loading some two hundred modules one by one; the bundle
@@ -9,7 +10,9 @@
  * The bundle lives in tmp/bundle/<key>/, where the key is a hash of the path, size and modification time of every
  * source file it is built from: an edit, a new file or a removed one gives a new key, and the first run after it
  * builds (about a second), written apart and renamed into place so that runs started at once never see half a
- * bundle. The newest bundles are kept, the older ones removed. This file is plain JavaScript so that nothing has to
+ * bundle. The newest bundles are kept, the older ones removed. The bundle has no source maps (Playwright would read
+ * them in every worker: about 2 CPU-s a run, a fifth of the fault matrix), so a stack names its chunks; for source
+ * lines, run the sources: `node --import tsx bin/ems-conformance.ts run`. This file is plain JavaScript so that nothing has to
  * transpile it. A build that fails prints esbuild's errors and exits 4 (the harness itself is broken).
  */
 import { spawnSync } from 'node:child_process';
@@ -31,7 +34,9 @@ const ABANDONED_MS = 10 * 60_000;
 const HARNESS_ERROR = 4;
 
 const bundle = currentBundle();
-await import(pathToFileURL(join(bundle, 'bin', 'ems-conformance.js')).href);
+// `--print-dir`: only the bundle's folder, built if need be (the fault matrix runs its Playwright configuration from it).
+if (process.argv[2] === '--print-dir') console.log(bundle);
+else await import(pathToFileURL(join(bundle, 'bin', 'ems-conformance.js')).href);
 
 function currentBundle() {
   const key = sourceKey();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-import { repoPath } from '../../harness/contract';
+import { codePath } from '../../harness/contract';
 import base from '../../playwright.config';
 import type { MatrixReporterOptions } from './reporter';
 
@@ -24,7 +24,7 @@ const reporter: MatrixReporterOptions = { outputDir: plan.reportDir };
 export default defineConfig<object, { targetEnv: Record<string, string>; keepWorkerOnFailure: boolean }>({
   ...base,
   workers: plan.workers,
-  reporter: [[repoPath('bin', 'selfcheck', 'reporter.ts'), reporter]],
+  reporter: [[codePath('bin/selfcheck/reporter'), reporter]],
   use: { ...base.use, keepWorkerOnFailure: true },
   projects: plan.projects.map((project) => ({
     name: project.name,

@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { repoPath } from '../../harness/contract';
 import { embeddedMockEnv } from '../../harness/runner';
 import type { ConformanceReport } from '../../harness/types';
@@ -61,12 +62,14 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
       mocks.push(await startMock({ ...embeddedMockOptions({ faults: run.faults }, {}), exportDelayMs: settings.exportDelayMs, clock }));
     }
     const mockEnv = (mock: RunningMock) => embeddedMockEnv({ ...mock, clockOffsetMs: mock.clockAheadMs() });
+    // Playwright runs the bundle of the sources, as `npm run conformance` does: each run's worker starts sooner.
+    const bundle = runBundle();
     const projects: MatrixProjects = {
       workers: settings.workers,
       reportDir,
       projects: runs.map((run, index) => ({
         name: run.name,
-        files: run.files,
+        files: run.files.map((file) => join(bundle, 'suites', basename(file).replace(/\.ts$/, '.js'))),
         ...(run.grep ? { grep: run.grep } : {}),
         env: { ...mockEnv(mocks[index]!), EMS_MOCK_FAULTS: run.faults.join(',') },
       })),
@@ -96,7 +99,7 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
       EMS_REPORT_DIR: reportDir,
       EMS_TEST_RESULTS_DIR: join(scratch, 'test-results'),
     });
-    const config = repoPath('bin', 'selfcheck', 'playwright.config.ts');
+    const config = join(bundle, 'bin', 'selfcheck', 'playwright.config.js');
     const finished = await runChild(repoPath('node_modules', '.bin', 'playwright'), ['test', '--config', config], { env, limitS: WALL_LIMIT_S + 60, onLine });
     const why = finished.timedOut ? `killed after ${WALL_LIMIT_S} s` : `playwright exited with code ${finished.code}`;
     const detail = clip(errors.join(' | ') || lastLines(finished.stderr || finished.stdout), 300);
@@ -106,6 +109,16 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
   } finally {
     await Promise.all(mocks.map((mock) => mock.close()));
   }
+}
+
+/** The folder of the bundle of the sources (bin/run-bundled.mjs, built if need be). */
+function runBundle(): string {
+  const found = spawnSync(process.execPath, [repoPath('bin', 'run-bundled.mjs'), '--print-dir'], { cwd: repoPath(), encoding: 'utf8' });
+  const dir = found.stdout.trim().split('\n').at(-1) ?? '';
+  if (found.status !== 0 || !existsSync(join(dir, 'bin', 'selfcheck', 'playwright.config.js'))) {
+    throw new Error(`the harness could not be bundled (bin/run-bundled.mjs exited ${found.status}): ${lastLines(found.stderr, 3)}`);
+  }
+  return dir;
 }
 
 function readOutcome(file: string): RunOutcome {
