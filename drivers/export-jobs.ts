@@ -83,7 +83,8 @@ export interface ExportStart {
   startedAt: number;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** The wait between two polls of a job (named: `npm run bench` tells the harness's waits by the function that sets the timer). */
+const waitBetweenPolls = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Requests an export of the range; a refusal is retried with backoff for up to `retryForMs`. Ranges
@@ -102,7 +103,7 @@ export async function startExport(api: ApiClient, target: Target, range: DateRan
     }
     refusals.push(response);
     if (Date.now() + delay > Math.min(until, target.deadline)) return { range, refusals, startedAt };
-    await sleep(delay);
+    await waitBetweenPolls(delay);
     delay = Math.min(delay * 1.5, 1000);
   }
 }
@@ -157,7 +158,7 @@ export async function pollJob(api: ApiClient, target: Target, jobID: number, sta
       return { last, phase, finished: false, stoppedBecause: 'export-budget', budgetExceeded: recordBudgetExceeded(target, jobID, status), timeline };
     }
     if (next > target.deadline) return { last, phase, finished: false, stoppedBecause: 'run-budget', timeline };
-    await sleep(delay);
+    await waitBetweenPolls(delay);
     delay = Math.min(Math.round(delay * 1.25), 5000);
   }
 }

@@ -44,17 +44,21 @@ export interface ProbeFile {
 
 export const PROBE_DIR_VARIABLE = 'EMS_BENCH_PROBE_DIR';
 
-/** The harness's timers, by the file that sets them (a stack frame of the caller). */
-const KIND_OF_FILE: readonly [RegExp, WaitKind][] = [
-  [/[\\/]drivers[\\/]export-jobs\.[jt]s/, 'export polls'],
-  [/[\\/]checks[\\/]exports[\\/]file-lifetime\.[jt]s/, 'file lifetime'],
-  [/[\\/]harness[\\/]core[\\/]rate-limit\.[jt]s/, 'rate limits'],
-  [/[\\/]harness[\\/]core[\\/]transport\.[jt]s/, 'request timeouts'],
+/**
+ * The harness's timers, by the function that sets them (a frame of the caller's stack): named functions, so that
+ * they are told apart in the sources and in the bundle a run loads (bin/run-bundled.mjs), where every file is one
+ * of a few chunks. esbuild may add a number to a name two modules of a chunk share.
+ */
+const KIND_OF_FUNCTION: readonly [RegExp, WaitKind][] = [
+  [/\n\s+at waitBetweenPolls\d* /, 'export polls'],
+  [/\n\s+at sleepUntil\d* /, 'file lifetime'],
+  [/\n\s+at waitForRateLimit\d* /, 'rate limits'],
+  [/\n\s+at startRequestTimeout\d* /, 'request timeouts'],
 ];
 const SHORTEST_TIMER_MS = 20;
 
 /** The kind of waiting a timer is, by the stack of the code that set it; undefined: no timer of the harness's. */
-export const waitKindOf = (stack: string): WaitKind | undefined => KIND_OF_FILE.find(([file]) => file.test(stack))?.[1];
+export const waitKindOf = (stack: string): WaitKind | undefined => KIND_OF_FUNCTION.find(([frame]) => frame.test(stack))?.[1];
 
 const now = (): number => performance.timeOrigin + performance.now();
 

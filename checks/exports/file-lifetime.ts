@@ -81,6 +81,7 @@ export function waitLimit(target: Target, now = Date.now()): { until: number; bo
     : { until: runBound, bound: "the run's time budget (EMS_BUDGET_S)" };
 }
 
+/** Waits until the moment (named: `npm run bench` tells the harness's waits by the function that sets the timer). */
 export const sleepUntil = (moment: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, moment - Date.now())));
 
 export const seconds = (ms: number): string => (ms / 1000).toFixed(1);

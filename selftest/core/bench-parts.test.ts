@@ -77,13 +77,17 @@ test('should replay a request list bare at the given concurrency, every answer r
   }
 });
 
-test('should tell the kind of a wait by the file that set its timer', () => {
-  const frame = (path: string) => `Error\n    at probedTimer (file:///tmp/bench-probe.mjs:80:19)\n    at sleep (${path}:86:60)\n    at run (/repo/suites/x.spec.ts:1:1)`;
-  assert.equal(waitKindOf(frame('/repo/drivers/export-jobs.ts')), 'export polls');
-  assert.equal(waitKindOf(frame('/repo/checks/exports/file-lifetime.ts')), 'file lifetime');
-  assert.equal(waitKindOf(frame('/repo/harness/core/rate-limit.ts')), 'rate limits');
-  assert.equal(waitKindOf(frame('/repo/harness/core/transport.ts')), 'request timeouts');
-  assert.equal(waitKindOf(frame('/repo/node_modules/playwright/lib/worker/timeoutManager.js')), undefined);
+test('should tell the kind of a wait by the function that set its timer, in the sources and in a bundle', () => {
+  const stack = (name: string, path: string) =>
+    `Error\n    at probedTimer (file:///tmp/bench-probe.mjs:80:19)\n    at ${path}:86:60\n    at new Promise (<anonymous>)\n    at ${name} (${path}:86:30)\n    at run (/repo/suites/x.spec.ts:1:1)`;
+  const chunk = '/repo/tmp/bundle/0123/chunks/chunk-ABC.js';
+  assert.equal(waitKindOf(stack('waitBetweenPolls', '/repo/drivers/export-jobs.ts')), 'export polls');
+  assert.equal(waitKindOf(stack('waitBetweenPolls2', chunk)), 'export polls');
+  assert.equal(waitKindOf(stack('sleepUntil', chunk)), 'file lifetime');
+  assert.equal(waitKindOf(stack('waitForRateLimit', '/repo/harness/core/rate-limit.ts')), 'rate limits');
+  assert.equal(waitKindOf(stack('startRequestTimeout', chunk)), 'request timeouts');
+  assert.equal(waitKindOf(stack('sleep', '/repo/node_modules/playwright/lib/worker/timeoutManager.js')), undefined);
+  assert.equal(waitKindOf(stack('sleepUntilDone', chunk)), undefined, 'a name only begins like one');
 });
 
 test('should record, in a process it is loaded into, every request sent and no timer of code outside the harness', async () => {
