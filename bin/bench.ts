@@ -334,11 +334,11 @@ function topRules(tests: ListedTest[], report: ConformanceReport): RunFigures['t
     .map(([rule, count]) => ({ rule, requests: count, verdict: verdictOf.get(rule) ?? '?' }));
 }
 
-/** Builds the checkout's run bundle if it has one and the bundle is stale (bin/run-bundled.mjs; `run --help` runs nothing). */
+/** Builds the checkout's run bundle if it has one and the bundle is stale (bin/run-bundled.mjs --print-dir). */
 function buildRunBundle(dir: string): void {
   const launcher = join(dir, 'bin', 'run-bundled.mjs');
   if (!existsSync(launcher)) return;
-  execFileSync(process.execPath, [launcher, 'run', '--help'], { cwd: dir, stdio: 'ignore' });
+  execFileSync(process.execPath, [launcher, '--print-dir'], { cwd: dir, stdio: 'ignore' });
 }
 
 // ------------------------------------------------------------------ before and after

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoPath } from '../../harness/contract';
 import type { ConformanceReport } from '../../harness/types';
+import { conformanceArgs, NODE } from '../core/support/run';
 
 export interface HarnessRun {
   code: number | null;
@@ -35,7 +36,7 @@ export function runHarness(args: string[], env: Record<string, string> = {}, kil
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('EMS_')));
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [repoPath('bin', 'run-bundled.mjs'), 'run', ...args], {
+    const child = spawn(NODE, conformanceArgs(args), {
       cwd: repoPath(),
       env: { ...clean, CI: '1', EMS_REPORT_DIR: reportDir, EMS_TEST_RESULTS_DIR: join(reportDir, 'test-results'), ...env },
       detached: true,

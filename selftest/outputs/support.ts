@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoPath } from '../../harness/contract';
 import type { ConformanceReport, VerdictKind } from '../../harness/types';
+import { conformanceArgs, NODE } from '../core/support/run';
 
 /** Output folders of one run, in a fresh temp dir so runs never share files. */
 export interface RunDirs {
@@ -56,7 +57,7 @@ export function runCommand(command: string, args: string[], dirs: RunDirs, env: 
 
 /** `npm run conformance -- ...args` against the embedded mock. */
 export const conformance = (args: string[], dirs: RunDirs, env?: Record<string, string>): Promise<CommandResult> =>
-  runCommand(process.execPath, [repoPath('bin', 'run-bundled.mjs'), 'run', ...args], dirs, env);
+  runCommand(NODE, conformanceArgs(args), dirs, env);
 
 export const playwright = (args: string[], dirs: RunDirs, env?: Record<string, string>): Promise<CommandResult> =>
   runCommand(repoPath('node_modules', '.bin', 'playwright'), args, dirs, env);
