@@ -1,10 +1,10 @@
-import { defineCheck, type ApiClient, type CheckContext, type RecordedExchange, type Target, type TrafficContext } from '../../harness/check';
+import { defineCheck, type ApiClient, type CheckContext, type Target, type TrafficContext } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
 import { jobText } from '../../drivers';
 import { endOf, issuedDownloads, TrafficTally, withBudgetReason, type IssuedDownload } from '../shared/judges';
 import { exportOverSends, exportWithRecords, fileFetched, type ExportWithRecords } from './export-with-records';
 import {
-  fetchFile, firstMomentPast, lastMomentBefore, seconds, sleepUntil, surelyBefore, surelyPast, targetClock, waitLimit,
+  fetchFile, fetchOfExchange, firstMomentPast, lastMomentBefore, seconds, sleepUntil, surelyBefore, surelyPast, targetClock, waitLimit,
   type Fetch, type TargetClock,
 } from './file-lifetime';
 
@@ -74,9 +74,6 @@ async function fetchAfterPause(api: ApiClient, target: Target, fileKey: string, 
   return fetchFile(api, fileKey, `again ${seconds(at - first)} s after the first download`);
 }
 
-/** A recorded getFile as a fetch: sent when it started, answered when it ended (our clock). */
-const fetchOf = (exchange: RecordedExchange, label: string): Fetch => ({ label, sentAt: exchange.startedAt, receivedAt: exchange.startedAt + exchange.durationMs, response: exchange });
-
 /** The halves of the statement each fileKey showed: served again after a pause before fileExpiration; refused after it. */
 const HALVES = {
   servedAgain: `the file served again ${seconds(MIN_PAUSE_MS)} s or more after its first download, surely before its fileExpiration`,
@@ -103,7 +100,7 @@ export function judgeAvailability(ctx: TrafficContext): void {
       tally.skip('a Completed job carried no readable fileExpiration (exports.job.file-key and envelope.datetime-format judge that)');
       continue;
     }
-    const fetches = downloads.map(({ download }, i) => fetchOf(download, i === 0 ? 'the first download' : `download ${i + 1}`));
+    const fetches = downloads.map(({ download }, i) => fetchOfExchange(download, i === 0 ? 'the first download' : `download ${i + 1}`));
     const clock = targetClock(fetches);
     // Whether the file is served at all is getFile.file's; a fileExpiration already past when the job completed, job.expiration's.
     if (!fileFetched(fetches[0]!.response)) {

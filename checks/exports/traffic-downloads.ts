@@ -5,15 +5,19 @@ import { jobText } from '../../drivers';
 import { judgeDownloads, type IssuedDownload } from '../shared/judges';
 import { fileFetched } from './export-with-records';
 import { dataRows, expectedEntryName, readStrictly, unpackExport } from './export-file';
+import { fetchOfExchange, surelyBefore, targetClock } from './file-lifetime';
 
-/** How long before fileExpiration a download still counts as made in time: the expiration's whole seconds, and a little clock difference. */
-const EXPIRY_MARGIN_MS = 2_000;
-
-/** A download made before its file's fileExpiration (a later one may be refused: the file is available until then). */
+/**
+ * A download answered surely before its file's fileExpiration (a later one may be refused: the file is available
+ * until then), on the target's clock as the answer's Date header tells it, else within a tolerance of ours
+ * (file-lifetime.ts). A job without a readable fileExpiration has its downloads judged (job.file-key judges that).
+ */
 function beforeExpiration(ctx: TrafficContext, { download, completed }: IssuedDownload): boolean {
   const expiration = jobText(completed, ctx.target.profile.pointers.job.fileExpiration);
   const until = expiration === undefined ? undefined : readDatetime(expiration, ctx.target.profile.datetime.format);
-  return until === undefined || download.startedAt < until.getTime() - EXPIRY_MARGIN_MS;
+  if (until === undefined) return true;
+  const fetch = fetchOfExchange(download, 'the first download');
+  return surelyBefore(fetch, targetClock([fetch]), until.getTime());
 }
 
 /**
@@ -25,7 +29,7 @@ export function judgeFileReturned(ctx: TrafficContext): void {
   judgeDownloads(ctx, 'no getFile of a fileKey a Completed job issued', (issued, tally) => {
     if (fetched.has(issued.fileKey)) return;
     fetched.add(issued.fileKey);
-    if (!beforeExpiration(ctx, issued)) return tally.skip('downloads came after the file expired');
+    if (!beforeExpiration(ctx, issued)) return tally.skip('downloads came when the file may have expired');
     const { download, fileKey } = issued;
     tally.expect(fileFetched(download), {
       title: `getFile with the fileKey ${fileKey} of a Completed job returns the export file`,

@@ -16,14 +16,14 @@ const DAY = '2026-11-24';
 const at = (time: string) => Date.parse(`${DAY}T${time}Z`);
 const verdictOf = (report: ConformanceReport) => report.rules.find((rule) => rule.id === RULE)?.verdict;
 
-/** One run of the rule alone against the embedded mock, its clock started at `clockStart`. */
-async function judgeAt(clockStart: string, faults: string[] = []) {
-  const finished = await runAtRoot(NODE, conformanceArgs(['--grep', `@rule:${RULE.replace(/\./g, '\\.')}(\\s|$)`]), {
+/** One run of the rule alone (or of the rules `grep` selects) against the embedded mock, its clock started at `clockStart`. */
+async function judgeAt(clockStart: string, faults: string[] = [], grep = `@rule:${RULE.replace(/\./g, '\\.')}(\\s|$)`) {
+  const finished = await runAtRoot(NODE, conformanceArgs(['--grep', grep]), {
     EMS_MOCK_CLOCK_START: clockStart,
     ...(faults.length ? { EMS_MOCK_FAULTS: faults.join(',') } : {}),
   });
   const report = readReport(finished);
-  return { code: finished.code, verdict: verdictOf(report), output: finished.stdout + finished.stderr };
+  return { code: finished.code, verdict: verdictOf(report), report, output: finished.stdout + finished.stderr };
 }
 
 describe('the hour a run happens at', () => {
@@ -49,6 +49,18 @@ describe('the hour a run happens at', () => {
     const runs = await Promise.all([judgeAt(`${DAY} 12:00:00`), judgeAt(`${DAY} 23:30:00`)]);
     for (const run of runs) {
       assert.equal(run.verdict, 'pass', run.output);
+      assert.equal(run.code, 0, run.output);
+    }
+  });
+
+  test('should judge export files on the target\'s clock when it runs hours behind or ahead of ours', { timeout: 180_000 }, async () => {
+    // The matrix's mocks run up to 12 h from the host's clock: fileExpiration is a datetime of the target's.
+    const hostIn = (hours: number) => new Date(Date.now() + hours * HOUR_MS).toISOString().slice(0, 19).replace('T', ' ');
+    const runs = await Promise.all([hostIn(-3), hostIn(3)].map((start) => judgeAt(start, [], '@rule:exports\\.')));
+    for (const run of runs) {
+      const judged = run.report.rules.filter((rule) => rule.verdict !== 'skipped');
+      assert.ok(judged.length >= 15, run.output);
+      assert.deepEqual(judged.filter((rule) => rule.verdict !== 'pass').map((rule) => `${rule.id}: ${rule.verdict} ${rule.reason}`), [], run.output);
       assert.equal(run.code, 0, run.output);
     }
   });

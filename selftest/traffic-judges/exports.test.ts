@@ -74,6 +74,25 @@ describe('exports traffic judges', () => {
 
   test('exports.getFile.file', () => expectVerdicts('exports.getFile.file', { pass: flow(), fail: flow({}, undefined as unknown as Buffer).slice(0, 3).concat(download(undefined)) }));
 
+  test('should judge a download of a short-lived file by the Date header of its answer, not by a fixed margin', async () => {
+    const check = checkOf(checks, 'exports.getFile.file');
+    // fileExpiration 12:00:03; the download leaves at 12:00:01.2 and is answered at once.
+    const shortLived = (served: boolean, date?: string) => {
+      const raw = { ...download(served ? zipOf(FILE) : undefined, 1.2), durationMs: 20 };
+      return [request(), pending(0.5), completed({ fileExpiration: '2024-06-01 12:00:03' }, 1), date ? { ...raw, responseHeaders: { Date: date } } : raw];
+    };
+    // Its Date header names 12:00:01: answered surely before 12:00:03, so a refusal fails the rule.
+    const refusedInTime = await judged(check, shortLived(false, 'Sat, 01 Jun 2024 12:00:01 GMT'));
+    assert.equal(refusedInTime.verdict, 'fail', refusedInTime.reason);
+    assert.equal((await judged(check, shortLived(true, 'Sat, 01 Jun 2024 12:00:01 GMT'))).verdict, 'pass');
+    // The target's clock said 12:00:02 (its second may end at the expiration), or it sent no Date header and
+    // our clock is trusted only within a tolerance: the refusal may have come once the file had expired.
+    for (const date of ['Sat, 01 Jun 2024 12:00:02 GMT', undefined]) {
+      const doubtful = await judged(check, shortLived(false, date));
+      assert.match(`${doubtful.verdict} ${doubtful.reason}`, /^inconclusive .*the file may have expired/, String(date));
+    }
+  });
+
   test('exports.getFile.format', () =>
     expectVerdicts('exports.getFile.format', { pass: flow(), fail: flow({}, zipOf(FILE, { delimiter: ',' })), none: [request(), completed()] }));
 
