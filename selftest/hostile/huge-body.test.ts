@@ -43,7 +43,12 @@ describe('hostile targets: a body of hundreds of megabytes', { timeout: 120_000 
     const run = await runHarness(hostileArgs(server.baseUrl, HOSTILE_GREP));
     t.diagnostic(describeRun('huge body', run));
     t.diagnostic(`the server wrote ${Math.round(server.bytesSent / MIB)} MiB over ${server.requests} requests`);
-    assertEndedWithTransportFailures(run, /body-too-large/);
+    // On a loaded machine a request may run out of its 1 s before the body reaches the limit: a timeout is a
+    // transport failure as good, but the body limit must be what ends most of them.
+    assertEndedWithTransportFailures(run, /(?:body-too-large|timeout after \d+ ms)/);
+    const failures = run.report!.rules.filter((rule) => rule.verdict === 'fail');
+    const atLimit = failures.filter((rule) => /body-too-large/.test(rule.reason ?? ''));
+    assert.ok(atLimit.length * 2 > failures.length, `${atLimit.length} of ${failures.length} failures name body-too-large`);
     assert.ok(server.bytesSent < server.requests * 64 * MIB, 'the server stopped writing when the client left');
   });
 });
