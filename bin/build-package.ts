@@ -34,8 +34,8 @@ const entryPoints = [
   ...readdirSync(repoPath('suites'))
     .filter((name) => name.endsWith('.spec.ts'))
     .map((name) => `suites/${name}`),
-  // The fault matrix's configuration and reporter (bin/selfcheck/pool.ts), in the repository's bundle only.
-  ...(values.for === 'repository' ? ['bin/selfcheck/playwright.config.ts', 'bin/selfcheck/reporter.ts'] : []),
+  // The fault matrix's configuration, reporter and lanes (bin/selfcheck/pool.ts), in the repository's bundle only.
+  ...(values.for === 'repository' ? ['bin/selfcheck/playwright.config.ts', 'bin/selfcheck/reporter.ts', 'bin/selfcheck/lane.ts'] : []),
 ];
 
 rmSync(OUT_DIR, { recursive: true, force: true });

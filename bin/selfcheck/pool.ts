@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { repoPath } from '../../harness/contract';
+import { pathToFileURL } from 'node:url';
+import { loadRules, repoPath } from '../../harness/contract';
 import { embeddedMockEnv } from '../../harness/runner';
 import type { ConformanceReport } from '../../harness/types';
 import { startMock, type RunningMock } from '../../mock';
@@ -11,7 +12,7 @@ import { lastLines, runChild } from '../lib/child';
 import { childEnv } from '../lib/env';
 import { clip } from '../lib/table';
 import type { MatrixRun } from './plan';
-import type { MatrixProjects } from './playwright.config';
+import type { MatrixPlanFile } from './lane';
 import { DONE_MARK, ERROR_MARK } from './reporter';
 import type { RunOutcome } from './verdict-diff';
 
@@ -62,19 +63,27 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
       mocks.push(await startMock({ ...embeddedMockOptions({ faults: run.faults }, {}), exportDelayMs: settings.exportDelayMs, clock }));
     }
     const mockEnv = (mock: RunningMock) => embeddedMockEnv({ ...mock, clockOffsetMs: mock.clockAheadMs() });
-    // Playwright runs the bundle of the sources, as `npm run conformance` does: each run's worker starts sooner.
+    // Playwright runs the bundle of the sources, as `npm run conformance` does: each lane's worker starts sooner.
     const bundle = runBundle();
-    const projects: MatrixProjects = {
+    const laneDir = join(scratch, 'lanes');
+    mkdirSync(laneDir, { recursive: true });
+    const lanes = planLanes(runs, settings.workers).map((indexes, lane) => {
+      const file = join(laneDir, `lane-${lane + 1}.spec.mjs`);
+      writeFileSync(file, `import { registerLane } from ${JSON.stringify(pathToFileURL(join(bundle, 'bin', 'selfcheck', 'lane.js')).href)};\nawait registerLane(${lane});\n`);
+      return { file, runs: indexes };
+    });
+    const projects: MatrixPlanFile = {
       workers: settings.workers,
       reportDir,
-      projects: runs.map((run, index) => ({
+      runs: runs.map((run, index) => ({
         name: run.name,
         files: run.files.map((file) => join(bundle, 'suites', basename(file).replace(/\.ts$/, '.js'))),
         ...(run.grep ? { grep: run.grep } : {}),
         env: { ...mockEnv(mocks[index]!), EMS_MOCK_FAULTS: run.faults.join(',') },
       })),
+      lanes,
     };
-    const planFile = join(scratch, 'projects.json');
+    const planFile = join(scratch, 'plan.json');
     writeFileSync(planFile, JSON.stringify(projects));
 
     const done = new Set<number>();
@@ -111,11 +120,33 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
   }
 }
 
+/** Lanes per worker: enough that the lanes left at the end are short, few enough that worker starts stay few. */
+const LANES_PER_WORKER = 3;
+
+/**
+ * The runs each lane serves, in plan order within a lane: the longest first to the lane with the least
+ * so far, a run's weight being the checks it selects (its areas' rules), the clean run weighing every area's.
+ */
+export function planLanes(runs: readonly MatrixRun[], workers: number): number[][] {
+  const count = Math.max(1, Math.min(runs.length, workers * LANES_PER_WORKER));
+  const lanes = Array.from({ length: count }, () => ({ weight: 0, runs: [] as number[] }));
+  const weightOf = (run: MatrixRun) => (run.areas ? run.areas.reduce((sum, area) => sum + (rulesPerArea.get(area) ?? 1), 0) : [...rulesPerArea.values()].reduce((a, b) => a + b, 0));
+  const order = runs.map((run, index) => ({ index, weight: weightOf(run) })).sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { index, weight } of order) {
+    const lane = lanes.reduce((least, candidate) => (candidate.weight < least.weight ? candidate : least));
+    lane.weight += weight;
+    lane.runs.push(index);
+  }
+  return lanes.map((lane) => lane.runs.sort((a, b) => a - b)).filter((lane) => lane.length > 0);
+}
+
+const rulesPerArea = loadRules().rules.reduce((counts, rule) => counts.set(rule.area, (counts.get(rule.area) ?? 0) + 1), new Map<string, number>());
+
 /** The folder of the bundle of the sources (bin/run-bundled.mjs, built if need be). */
 function runBundle(): string {
   const found = spawnSync(process.execPath, [repoPath('bin', 'run-bundled.mjs'), '--print-dir'], { cwd: repoPath(), encoding: 'utf8' });
   const dir = found.stdout.trim().split('\n').at(-1) ?? '';
-  if (found.status !== 0 || !existsSync(join(dir, 'bin', 'selfcheck', 'playwright.config.js'))) {
+  if (found.status !== 0 || !['playwright.config.js', 'lane.js'].every((entry) => existsSync(join(dir, 'bin', 'selfcheck', entry)))) {
     throw new Error(`the harness could not be bundled (bin/run-bundled.mjs exited ${found.status}): ${lastLines(found.stderr, 3)}`);
   }
   return dir;

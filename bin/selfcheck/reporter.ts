@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { declaredRules } from '../../harness/core';
 import { buildReport, testOutcome, type TestOutcome } from '../../harness/report/conformance-reporter';
+import { readMatrixPlan, RUN_TAG } from './lane';
 
 export interface MatrixReporterOptions {
   /** Where each run's conformance.json goes: <outputDir>/<run index>.json. */
@@ -14,7 +15,7 @@ export const DONE_MARK = 'ems-matrix done';
 /** What it prints for an error outside any test (a file that does not load, a worker that crashed). */
 export const ERROR_MARK = 'ems-matrix error';
 
-interface ProjectRun {
+interface MatrixRunState {
   index: number;
   selected: Set<string>;
   remaining: Set<string>;
@@ -25,12 +26,12 @@ interface ProjectRun {
 }
 
 /**
- * The fault matrix's reporter: each Playwright project is one run of the matrix (its own mock and
- * faults), so it folds the verdicts per project, as the conformance reporter folds a whole run, and
- * writes the project's report as soon as its last test has ended.
+ * The fault matrix's reporter: the tests of each run of the matrix (its own mock and faults) carry the
+ * run's tag (lane.ts), so it folds the verdicts per run, as the conformance reporter folds a whole run,
+ * and writes the run's report as soon as its last test has ended.
  */
 export default class MatrixReporter implements Reporter {
-  private readonly runs = new Map<string, ProjectRun>();
+  private readonly runs = new Map<number, MatrixRunState>();
 
   constructor(private readonly options: MatrixReporterOptions) {}
 
@@ -39,9 +40,14 @@ export default class MatrixReporter implements Reporter {
   }
 
   onBegin(_config: unknown, suite: Suite): void {
-    suite.suites.forEach((projectSuite, index) => {
-      const tests = projectSuite.allTests();
-      const run: ProjectRun = {
+    const testsOf = new Map<number, TestCase[]>();
+    for (const test of suite.allTests()) {
+      const index = runIndexOf(test);
+      if (index !== undefined) testsOf.set(index, [...(testsOf.get(index) ?? []), test]);
+    }
+    for (const index of planRunIndexes()) {
+      const tests = testsOf.get(index) ?? [];
+      const run: MatrixRunState = {
         index,
         selected: new Set(tests.flatMap((test) => declaredRules(test.tags))),
         remaining: new Set(tests.map((test) => test.id)),
@@ -49,13 +55,14 @@ export default class MatrixReporter implements Reporter {
         ended: 0,
         written: false,
       };
-      this.runs.set(projectSuite.title, run);
+      this.runs.set(index, run);
       if (tests.length === 0) this.write(run, 'passed');
-    });
+    }
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const run = this.runs.get(test.parent.project()?.name ?? '');
+    const index = runIndexOf(test);
+    const run = index === undefined ? undefined : this.runs.get(index);
     if (!run || run.written) return;
     run.outcomes.set(test.id, testOutcome(test, result));
     const start = result.startTime.getTime();
@@ -73,7 +80,7 @@ export default class MatrixReporter implements Reporter {
     for (const run of this.runs.values()) if (!run.written) this.write(run, result.status);
   }
 
-  private write(run: ProjectRun, status: FullResult['status']): void {
+  private write(run: MatrixRunState, status: FullResult['status']): void {
     const startTime = new Date(run.started ?? Date.now());
     const report = buildReport([...run.outcomes.values()], run.selected, { startTime, duration: Math.max(0, run.ended - startTime.getTime()), status });
     writeFileSync(join(this.options.outputDir, `${run.index}.json`), JSON.stringify(report));
@@ -81,3 +88,12 @@ export default class MatrixReporter implements Reporter {
     console.log(`${DONE_MARK} ${run.index}`);
   }
 }
+
+/** The run a test belongs to, from its tag (lane.ts). */
+function runIndexOf(test: TestCase): number | undefined {
+  const tag = test.tags.find((candidate) => candidate.startsWith(RUN_TAG));
+  return tag === undefined ? undefined : Number(tag.slice(RUN_TAG.length));
+}
+
+/** Every run of the plan, also those whose lane did not load (their reports say so: no tests). */
+const planRunIndexes = (): number[] => readMatrixPlan().runs.map((_, index) => index);

@@ -59,7 +59,7 @@ export function judgeImportPermission({ judge, traffic }: JudgeContext): void {
 /** Imports one contact with the token, logging what it saved. */
 async function importOne({ api, target, createdContacts }: CheckContext, email: string, token: 'noImport' | 'full') {
   const response = await api.call('contacts.import', { token, params: { contacts: [{ email }] } });
-  logSavedContacts(createdContacts, readImport(response, target));
+  logSavedContacts(target, createdContacts, readImport(response, target));
   return response;
 }
 

@@ -35,6 +35,6 @@ export const tokenMatrix = observation('every token against every operation it m
       for (const result of await runProbes(api, probes, token, { tokenIn: placement })) cells.push({ ...result, token, placement });
     }
   }
-  for (const { response } of cells) if (response.op === 'contacts.import') logSavedContacts(createdContacts, readImport(response, target));
+  for (const { response } of cells) if (response.op === 'contacts.import') logSavedContacts(target, createdContacts, readImport(response, target));
   return cells;
 });

@@ -31,7 +31,7 @@ export const tokenProbes = observation('every operation probed without a token a
   const [jobWithout, jobInvalid] = await probeBoth(jobProbes(job), jobProbes(job));
   const withoutToken = [...firstWithout, ...jobWithout];
   const withInvalid = [...firstInvalid, ...jobInvalid];
-  for (const { response } of [...withoutToken, ...withInvalid]) if (response.op === 'contacts.import') logSavedContacts(createdContacts, readImport(response, target));
+  for (const { response } of [...withoutToken, ...withInvalid]) if (response.op === 'contacts.import') logSavedContacts(target, createdContacts, readImport(response, target));
 
   const notes: string[] = [];
   if (job.fileKey === undefined) notes.push(`exports/getFile not probed: ${job.missing ?? 'no fileKey'} (an unknown fileKey is refused whatever the token)`);

@@ -18,7 +18,7 @@ export async function importContacts({ api, target, createdContacts }: Pick<Chec
   if (request.updateExisting !== undefined) params.updateExisting = request.updateExisting;
   const response = await api.call('contacts.import', { method: 'POST', params });
   const reading = readImport(response, target);
-  logSavedContacts(createdContacts, reading);
+  logSavedContacts(target, createdContacts, reading);
   return reading;
 }
 

@@ -77,19 +77,21 @@ export function readImport(response: ApiResponse, _target: Pick<Target, 'profile
   return { response, accepted, ...(result ? { result } : {}), ...(rows ? { rows } : {}) };
 }
 
-/** IDs of contacts this worker has seen created, so each is logged once. */
-const loggedContactIDs = new Set<number>();
+/** IDs of contacts this worker has seen created, per target (a worker of the fault matrix serves several), so each is logged once. */
+const loggedContactIDs = new WeakMap<Target, Set<number>>();
 
 /**
  * Logs every contact an import answer shows was created: rows flagged inserted, and successful rows
  * whose contactID this worker has not seen before (a target may misflag a row).
  */
-export function logSavedContacts(createdContacts: CreatedContactsLog, reading: ImportReading): void {
+export function logSavedContacts(target: Target, createdContacts: CreatedContactsLog, reading: ImportReading): void {
+  let logged = loggedContactIDs.get(target);
+  if (!logged) loggedContactIDs.set(target, (logged = new Set()));
   for (const row of reading.rows ?? []) {
     if (!row.success || typeof row.email !== 'string' || row.email === '') continue;
     const id = typeof row.contactID === 'number' ? row.contactID : undefined;
-    if (!row.inserted && (id === undefined || loggedContactIDs.has(id))) continue;
-    if (id !== undefined) loggedContactIDs.add(id);
+    if (!row.inserted && (id === undefined || logged.has(id))) continue;
+    if (id !== undefined) logged.add(id);
     createdContacts.record({ email: row.email, ...(id === undefined ? {} : { contactID: id }) });
   }
 }

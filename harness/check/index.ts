@@ -7,7 +7,7 @@
  * a judge names from harness/core and harness/exchanges, so a check imports the harness from here alone.
  */
 export { defineCheck, type Check, type CheckContext, type JudgeContext, type SendDraw } from './check';
-export { observation, observeOnce, type Observation, type ObservationContext, type Observed } from './observation';
+export { observation, observeOnce, type Observation, type ObservationContext, type ObservationStore, type Observed } from './observation';
 export { judgeExchanges } from './judge-exchanges';
 export { judgeLive, judgeTraffic } from './traffic-judge';
 

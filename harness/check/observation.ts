@@ -25,10 +25,11 @@ export interface Observed<T> {
   transportError?: TransportError;
 }
 
-const observed = new Map<Observation<unknown>, Observed<unknown>>();
+/** The observations of one run in a worker (the runner keeps one per run: harness/runner/fixtures.ts). */
+export type ObservationStore = Map<Observation<unknown>, Observed<unknown>>;
 
-/** The worker's record of an observation: computed on first use, shared by every check that uses it. */
-export function observeOnce<T>(obs: Observation<T>, start: (onTransport: (error: TransportError) => void) => Promise<T>): Observed<T> {
+/** The run's record of an observation: computed on first use, shared by every check of the run that uses it. */
+export function observeOnce<T>(observed: ObservationStore, obs: Observation<T>, start: (onTransport: (error: TransportError) => void) => Promise<T>): Observed<T> {
   let entry = observed.get(obs) as Observed<T> | undefined;
   if (!entry) {
     const created: Observed<T> = { settled: Promise.resolve({ error: undefined }) };

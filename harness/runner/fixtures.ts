@@ -4,7 +4,7 @@ import type { CreatedContact } from '../types';
 import { testAnnotations } from './annotations';
 import { type ApiClient, ExchangeLog, loadTrafficFile, trafficSummary, type ReadTraffic } from '../exchanges';
 import { type Target, type CreatedContactsLog, type Judge, createRedactor, declaredRules, type TransportError } from '../core';
-import { observeOnce, type Observation } from '../check';
+import { observeOnce, type Observation, type ObservationStore } from '../check';
 import { settleDeclaredRules } from './settle';
 import { newRecording, wiredClient, workerTarget, type ClientReports, type Recording } from './wiring';
 
@@ -15,6 +15,12 @@ interface TestRecord extends Recording {
 }
 
 interface TestFixtures {
+  /** Variables over the environment for the test's target (option; the fault matrix's runs each name their own mock). */
+  targetEnv: Record<string, string>;
+  runScope: RunScope;
+  target: Target;
+  exchangeLog: ExchangeLog;
+  recorded: ReadTraffic | Error | undefined;
   judge: Judge;
   api: ApiClient;
   createdContacts: CreatedContactsLog;
@@ -23,18 +29,42 @@ interface TestFixtures {
 }
 
 interface WorkerFixtures {
-  target: Target;
-  /** Variables a Playwright project sets over the environment for its target (option; the fault matrix's projects each name their own mock). */
-  targetEnv: Record<string, string>;
   /**
    * Option for runs that read only the verdicts (the fault matrix): a failed test is marked an expected
    * failure, so Playwright keeps its worker instead of starting a new one. Verdicts are unchanged.
    */
   keepWorkerOnFailure: boolean;
-  /** A traffic run's recorded exchanges (EMS_TRAFFIC_FILE), read once per worker (the error when they could not be); undefined in an active run. */
-  recorded: ReadTraffic | Error | undefined;
-  /** Every exchange this worker has had with the target (every test's, every observation's), for the judges. */
+  /** The runs this worker has served, by their targetEnv (one, but for the fault matrix's lanes). */
+  runScopes: Map<string, RunScope>;
+}
+
+/**
+ * What one run keeps in a worker: its target, every exchange with it (every test's, every observation's,
+ * for the judges), its shared observations, and in a traffic run the recorded exchanges. A worker
+ * serves one run, except in the fault matrix, where one worker serves the runs of its lane one after another
+ * (bin/selfcheck/lane.ts), each against its own mock: nothing of one run reaches another's judges.
+ */
+interface RunScope {
+  target: Target;
   exchangeLog: ExchangeLog;
+  observations: ObservationStore;
+  /** A traffic run's recorded exchanges (EMS_TRAFFIC_FILE), read at the run's first test (the error when they could not be); undefined in an active run. */
+  recorded: ReadTraffic | Error | undefined;
+}
+
+function newRunScope(targetEnv: Record<string, string>): RunScope {
+  const target = workerTarget(process.env, targetEnv);
+  return { target, exchangeLog: new ExchangeLog(), observations: new Map(), recorded: readRecorded(target) };
+}
+
+function readRecorded(target: Target): ReadTraffic | Error | undefined {
+  if (!target.trafficFile) return undefined;
+  try {
+    return loadTrafficFile(target.trafficFile, target);
+  } catch (error) {
+    // Thrown, it would fail every test and restart the worker for each (minutes): each test records it instead.
+    return error instanceof Error ? error : new Error(String(error));
+  }
 }
 
 /**
@@ -46,37 +76,28 @@ interface WorkerFixtures {
 const base: TestType<{}, {}> = (playwrightTest as { _baseTest?: TestType<{}, {}> })._baseTest ?? playwrightTest.test;
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  targetEnv: [{}, { scope: 'worker', option: true }],
+  targetEnv: [{}, { option: true }],
   keepWorkerOnFailure: [false, { scope: 'worker', option: true }],
 
-  target: [
-    async ({ targetEnv }, use) => {
-      await use(workerTarget(process.env, targetEnv));
-    },
-    { scope: 'worker' },
-  ],
-
-  exchangeLog: [
+  runScopes: [
     async ({}, use) => {
-      await use(new ExchangeLog());
+      await use(new Map());
     },
     { scope: 'worker' },
   ],
 
-  recorded: [
-    async ({ target }, use) => {
-      if (!target.trafficFile) return use(undefined);
-      let read: ReadTraffic | Error;
-      try {
-        read = loadTrafficFile(target.trafficFile, target);
-      } catch (error) {
-        // Thrown here, it would fail every test and restart the worker for each (minutes): each test records it instead.
-        read = error instanceof Error ? error : new Error(String(error));
-      }
-      await use(read);
+  runScope: [
+    async ({ runScopes, targetEnv }, use) => {
+      const key = JSON.stringify(targetEnv);
+      let scope = runScopes.get(key);
+      if (!scope) runScopes.set(key, (scope = newRunScope(targetEnv)));
+      await use(scope);
     },
-    { scope: 'worker' },
+    { box: 'self' },
   ],
+  target: [async ({ runScope }, use) => use(runScope.target), { box: 'self' }],
+  exchangeLog: [async ({ runScope }, use) => use(runScope.exchangeLog), { box: 'self' }],
+  recorded: [async ({ runScope }, use) => use(runScope.recorded), { box: 'self' }],
 
   testRecord: [
     async ({ target, keepWorkerOnFailure, recorded }, use, testInfo) => {
@@ -153,11 +174,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { box: 'self' },
   ],
 
-  // A shared observation is computed once per worker (its exchanges are in the worker's log, for every judge).
+  // A shared observation is computed once per run in a worker (its exchanges are in the run's log, for every judge).
   observe: [
-    async ({ target, testRecord, createdContacts, exchangeLog }, use, testInfo) => {
+    async ({ runScope, target, testRecord, createdContacts, exchangeLog }, use, testInfo) => {
       await use(async (obs) => {
-        const entry = observeOnce(obs, (onTransport) => {
+        const entry = observeOnce(runScope.observations, obs, (onTransport) => {
           const api = testClient(target, testRecord, testInfo, exchangeLog, { transportFailure: onTransport });
           return obs.compute({ target, api, createdContacts });
         });

@@ -1,5 +1,5 @@
 /**
- * harness/runner: the run. Playwright fixtures (one judge, client and exchange log per worker), the registration
+ * harness/runner: the run. Playwright fixtures (one judge and client per test, one exchange log per run in a worker), the registration
  * of a feature's checks as tests (`registerChecks`: drive, then judge live over the worker's exchanges, or judge
  * a recording), a driver's exploration (`explore.ts`), budgets and how a test's outcome settles its rules
  * (`settle.ts`), the markers a test leaves for the reporter (annotations, coverage), the target provider and the
@@ -7,7 +7,7 @@
  */
 export { expect } from '@playwright/test';
 export { test } from './fixtures';
-export { registerChecks } from './register';
+export { collectSuiteChecks, registerChecks, type SuiteChecks } from './register';
 export { ANNOTATION, type Annotation, type TargetAnnotation } from './annotations';
 export { mergeCoverage, type CoverageRecord } from './coverage';
 export { embeddedMockEnv, loadTargetProvider, TARGET_PROVIDER_VARIABLE, type ProvidedTarget, type TargetProvider } from './target-provider';

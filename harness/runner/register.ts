@@ -12,6 +12,10 @@ import { test } from './fixtures';
  * (judgeTraffic: no request, no `needs`); a traffic judge that throws gives its rule a harness error.
  */
 export function registerChecks(feature: string, checks: readonly Check[]): void {
+  if (collecting) {
+    collecting.push({ feature, checks });
+    return;
+  }
   test.describe(feature, () => {
     for (const check of checks) {
       if (process.env.EMS_TRAFFIC_FILE) {
@@ -49,6 +53,30 @@ export function registerChecks(feature: string, checks: readonly Check[]): void 
       });
     }
   });
+}
+
+/** What a suite file gives registerChecks: a feature and its checks. */
+export interface SuiteChecks {
+  feature: string;
+  checks: readonly Check[];
+}
+
+let collecting: SuiteChecks[] | undefined;
+
+/**
+ * Loads suite files (`load` imports them) without registering their tests, and returns what each gave
+ * registerChecks: the fault matrix's lanes register them again inside each run they serve (bin/selfcheck/lane.ts).
+ * A module runs once per process: a suite imported before gives nothing here.
+ */
+export async function collectSuiteChecks(load: () => Promise<unknown>): Promise<SuiteChecks[]> {
+  const collected: SuiteChecks[] = [];
+  collecting = collected;
+  try {
+    await load();
+  } finally {
+    collecting = undefined;
+  }
+  return collected;
 }
 
 /** Records the judge's verdict on these exchanges when it decides the rule (pass or fail), and nothing otherwise. */

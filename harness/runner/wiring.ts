@@ -12,8 +12,8 @@ import { Coverage } from './coverage';
 type Env = Record<string, string | undefined>;
 
 /**
- * A worker's target: the run's environment, with the variables its Playwright project sets on top
- * (`use: { targetEnv }`; the fault matrix gives each project its own mock this way).
+ * A run's target: the environment, with the variables the run's tests set on top
+ * (`test.use({ targetEnv })`; each run of the fault matrix names its own mock this way).
  */
 export function workerTarget(env: Env, targetEnv: Env = {}): Target {
   return resolveTarget({ ...env, ...targetEnv });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { planLanes } from '../../bin/selfcheck/pool';
 import { areaGrep, areas, planMatrix, SHARED_AREAS } from '../../bin/selfcheck/plan';
 import { FAULTS } from '../../mock';
 
@@ -46,5 +47,19 @@ describe('the fault matrix plan', () => {
   test('should run a fault of a shared area on the shared areas once, with one baseline', () => {
     const plan = planMatrix(FAULTS.filter((fault) => fault.rule.startsWith('envelope.') || fault.rule.startsWith('auth.')), filesOf, false);
     assert.deepEqual(plan.runs.filter((run) => run.kind === 'baseline').map((run) => run.name), ['baseline auth+envelope']);
+  });
+
+  test('should give every run to exactly one lane, at most three lanes per worker, the clean run heaviest', () => {
+    const { runs } = planMatrix([...FAULTS], filesOf, true);
+    for (const workers of [1, 2, 4]) {
+      const lanes = planLanes(runs, workers);
+      assert.ok(lanes.length <= workers * 3 && lanes.length > 0, `${workers} workers: ${lanes.length} lanes`);
+      assert.deepEqual(lanes.flat().sort((a, b) => a - b), runs.map((_, index) => index), `${workers} workers`);
+      for (const lane of lanes) assert.deepEqual(lane, [...lane].sort((a, b) => a - b), 'a lane keeps plan order');
+      // The clean run (every suite) goes first to a lane of its own weight: the lane holding it holds the fewest runs.
+      const cleanLane = lanes.find((lane) => lane.includes(0))!;
+      assert.equal(cleanLane.length, Math.min(...lanes.map((lane) => lane.length)), `${workers} workers`);
+    }
+    assert.deepEqual(planLanes(runs.slice(0, 2), 4), [[0], [1]], 'never more lanes than runs');
   });
 });

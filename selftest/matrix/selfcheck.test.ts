@@ -28,6 +28,19 @@ describe('bin/selfcheck (the fault matrix)', { timeout: 240_000 }, () => {
     ]);
   });
 
+  test('should keep the runs a worker serves apart: one worker, lanes of several runs, each fault caught, nothing over-reported', async () => {
+    // 9 runs (two baselines, 7 faults) in 3 lanes: each lane's worker serves about three runs, each against its own mock.
+    // Exchanges, observations or a target leaking from one run into the next would fail a baseline or over-report.
+    const finished = await selfcheck(['--area', 'helper.ping', '--area', 'envelope', '--workers', '1']);
+    assert.equal(finished.code, 0, finished.stdout + finished.stderr);
+    assert.equal(finished.stdout.trim().split('\n').at(-1), '8 passed, 0 failed');
+    const faultLines = finished.stdout.split('\n').filter((line) => /^(envelope|helper\.ping)\s+[a-z][a-z0-9-]+\s+\S/.test(line));
+    assert.equal(faultLines.length, 7, finished.stdout);
+    for (const line of faultLines) assert.match(line, /^\S+\s+\S+\s+caught /, line);
+    assert.match(finished.stdout, /^envelope\s+5\s+5\s+0\s+0$/m);
+    assert.match(finished.stdout, /^helper\.ping\s+2\s+2\s+0\s+0$/m);
+  });
+
   test('an unknown fault or area, or a bad number, is a usage error', async () => {
     const fault = await selfcheck(['--fault', 'no-such-fault']);
     assert.equal(fault.code, 2);
