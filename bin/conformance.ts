@@ -10,7 +10,7 @@ import { ConfigError, createRedactor, oneLine, readSettings, redactorFromEnv, re
 import { createApiClient, DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/exchanges';
 import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild } from './lib/child';
-import { CONFORMANCE_CONFIG, playwrightCommand } from './lib/commands';
+import { CONFORMANCE_CONFIG, playwrightCommand, playwrightEnv } from './lib/commands';
 import { parseFlags, positiveInteger, runMain } from './lib/cli';
 import { concludeRun, failOnOf, readReport } from './lib/run-exit';
 
@@ -121,7 +121,7 @@ async function run(env: Record<string, string | undefined>, values: RunFlags, ba
   const args = ['test', '--config', CONFORMANCE_CONFIG, ...(values.grep ? ['--grep', values.grep] : []), ...(values.shard ? ['--shard', values.shard] : [])];
   // In our process group: Ctrl+C reaches Playwright, which ends the run and still writes the report.
   // In the working directory: what the run writes goes under it (an installed package writes nothing inside itself).
-  const finished = await runChild(...playwrightCommand(args), { env, cwd: process.cwd(), output: 'inherit', ownGroup: false });
+  const finished = await runChild(...playwrightCommand(args), { env: playwrightEnv(env), cwd: process.cwd(), output: 'inherit', ownGroup: false });
   const playwrightExit = finished.code ?? (finished.signal ? 130 : 1);
   if (!existsSync(reportFile)) {
     console.error(`conformance: no report was written (playwright exited with code ${playwrightExit})`);

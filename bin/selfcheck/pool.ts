@@ -107,6 +107,8 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
       EMS_MATRIX_PLAN: planFile,
       EMS_REPORT_DIR: reportDir,
       EMS_TEST_RESULTS_DIR: join(scratch, 'test-results'),
+      // The bundle and the lanes are JavaScript: no need of Playwright's TypeScript loader (bin/lib/commands.ts playwrightEnv).
+      PW_DISABLE_TS_ESM: '1',
     });
     const config = join(bundle, 'bin', 'selfcheck', 'playwright.config.js');
     const finished = await runChild(repoPath('node_modules', '.bin', 'playwright'), ['test', '--config', config], { env, limitS: WALL_LIMIT_S + 60, onLine });
