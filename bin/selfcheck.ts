@@ -24,8 +24,8 @@ const USAGE = `usage: npm run selfcheck -- [--area AREA]... [--fault NAME]... [-
                            [--export-budget-s N] [--export-delay-ms MIN,MAX] [--json FILE] [--keep]
   --area      only the faults of this rule area (repeatable): ${areas.join(', ')}
   --fault     only this fault (repeatable; mock/faults.ts, npm run mock -- --list-faults)
-  --workers   Playwright workers: runs at once, each against its own mock with one worker (default 4: runs
-              that wait on export jobs leave the CPU to the others)
+  --workers   Playwright workers: lanes of runs at once, each run against its own mock, a lane's runs one after
+              another in one worker (default 4: runs that wait on export jobs leave the CPU to the others)
   --runs      EMS_RUNS for every run (default 8); --seed  EMS_SEED for every run (default 1)
   --export-budget-s  EMS_EXPORT_BUDGET_S for every run (default 6)
   --export-delay-ms  how long the matrix mocks keep an export job Pending at most (default 1000,2000: the embedded

@@ -17,7 +17,7 @@ import { DONE_MARK, ERROR_MARK } from './reporter';
 import type { RunOutcome } from './verdict-diff';
 
 export interface PoolSettings {
-  /** Playwright workers: how many runs go at once (each run one worker at a time). */
+  /** Playwright workers: how many lanes of runs go at once (each lane one worker, its runs one after another). */
   workers: number;
   runs: number;
   seed: number;
@@ -43,10 +43,10 @@ const WALL_LIMIT_S = 3600;
 
 /**
  * The matrix's worker pool: every run gets its own mock (started with the run's faults, so no run
- * sees another's data) and becomes one project of a single Playwright run, whose workers take the
- * runs in plan order, one worker per run at a time. Playwright starts once for the whole matrix and
- * a failing test keeps its worker (playwright.config.ts beside this file); `onDone` hears of each run
- * as soon as its report is written.
+ * sees another's data); the runs go in lanes (planLanes), each lane one project of a single Playwright
+ * run whose one worker serves the lane's runs one after another (lane.ts), as many lanes at once as
+ * there are workers. Playwright starts once for the whole matrix and a failing test keeps its worker
+ * (playwright.config.ts beside this file); `onDone` hears of each run as soon as its report is written.
  */
 export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch: string, onDone: (run: MatrixRun, outcome: RunOutcome) => void): Promise<void> {
   if (runs.length === 0) return;
@@ -72,7 +72,7 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
       writeFileSync(file, `import { registerLane } from ${JSON.stringify(pathToFileURL(join(bundle, 'bin', 'selfcheck', 'lane.js')).href)};\nawait registerLane(${lane});\n`);
       return { file, runs: indexes };
     });
-    const projects: MatrixPlanFile = {
+    const plan: MatrixPlanFile = {
       workers: settings.workers,
       reportDir,
       runs: runs.map((run, index) => ({
@@ -84,7 +84,7 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
       lanes,
     };
     const planFile = join(scratch, 'plan.json');
-    writeFileSync(planFile, JSON.stringify(projects));
+    writeFileSync(planFile, JSON.stringify(plan));
 
     const done = new Set<number>();
     const errors: string[] = [];
