@@ -4,8 +4,8 @@
  *
  * From the TypeScript sources a run pays, in every process (the command, Playwright's runner, each worker), for
  * tsx or Playwright's transform and for resolving and loading some two hundred modules one by one; the bundle
- * (bin/build-package.ts, esbuild: a few chunks, plain JavaScript) starts in less. On this 2-core machine the
- * full run went from about 14 s to 12 s wall and from 19 to 16 CPU-s (README, "Figures").
+ * (bin/build-package.ts, esbuild: a few chunks, plain JavaScript) starts in less (README, "Figures": the fault
+ * matrix's groups.search area from the sources and from the bundle).
  *
  * The bundle lives in tmp/bundle/<key>/, where the key is a hash of the path, size and modification time of every
  * source file it is built from: an edit, a new file or a removed one gives a new key, and the first run after it

@@ -83,7 +83,10 @@ export interface ExportStart {
   startedAt: number;
 }
 
-/** The wait between two polls of a job (named: `npm run bench` tells the harness's waits by the function that sets the timer). */
+/**
+ * The wait between two polls of a job, and between two tries of a refused export request (named: `npm run bench`
+ * tells the harness's waits by the function that sets the timer, and counts both as waiting on export polls).
+ */
 const waitBetweenPolls = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**

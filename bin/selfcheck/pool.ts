@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadRules, repoPath } from '../../harness/contract';
+import { repoPath } from '../../harness/contract';
 import { embeddedMockEnv } from '../../harness/runner';
 import type { ConformanceReport } from '../../harness/types';
 import { startMock, type RunningMock } from '../../mock';
@@ -11,7 +11,7 @@ import { embeddedMockOptions } from '../../mock/provider';
 import { lastLines, runChild } from '../lib/child';
 import { childEnv } from '../lib/env';
 import { clip } from '../lib/table';
-import type { MatrixRun } from './plan';
+import { areaOf, type MatrixRun } from './plan';
 import type { MatrixPlanFile } from './lane';
 import { DONE_MARK, ERROR_MARK } from './reporter';
 import type { RunOutcome } from './verdict-diff';
@@ -142,7 +142,7 @@ export function planLanes(runs: readonly MatrixRun[], workers: number): number[]
   return lanes.map((lane) => lane.runs.sort((a, b) => a - b)).filter((lane) => lane.length > 0);
 }
 
-const rulesPerArea = loadRules().rules.reduce((counts, rule) => counts.set(rule.area, (counts.get(rule.area) ?? 0) + 1), new Map<string, number>());
+const rulesPerArea = [...areaOf.values()].reduce((counts, area) => counts.set(area, (counts.get(area) ?? 0) + 1), new Map<string, number>());
 
 /** The folder of the bundle of the sources (bin/run-bundled.mjs, built if need be). */
 function runBundle(): string {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { matrixClockOffsetMs } from '../../bin/selfcheck/pool';
 import type { ConformanceReport } from '../../harness/types';
-import { conformanceArgs, NODE, readReport, runAtRoot } from '../core/support/run';
+import { readReport, runConformance } from '../core/support/run';
 
 const RULE = 'emails.search.dateSentEnd.default';
 const HOUR_MS = 3600_000;
@@ -18,7 +18,7 @@ const verdictOf = (report: ConformanceReport) => report.rules.find((rule) => rul
 
 /** One run of the rule alone (or of the rules `grep` selects) against the embedded mock, its clock started at `clockStart`. */
 async function judgeAt(clockStart: string, faults: string[] = [], grep = `@rule:${RULE.replace(/\./g, '\\.')}(\\s|$)`) {
-  const finished = await runAtRoot(NODE, conformanceArgs(['--grep', grep]), {
+  const finished = await runConformance(['--grep', grep], {
     EMS_MOCK_CLOCK_START: clockStart,
     ...(faults.length ? { EMS_MOCK_FAULTS: faults.join(',') } : {}),
   });

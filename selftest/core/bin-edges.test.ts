@@ -3,9 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadRules } from '../../harness/contract';
 import { startMock } from '../../mock';
-import { conformanceArgs, NODE, readReport, runAtRoot } from './support/run';
+import { readReport, runConformance as conformance } from './support/run';
 
-const conformance = (args: string[], env: Record<string, string> = {}) => runAtRoot(NODE, conformanceArgs(args), env);
 
 test('should refuse --workers 0 (and EMS_WORKERS=0) in one line, exit 2', { timeout: 60_000 }, async () => {
   const flag = await conformance(['--workers', '0']);

@@ -6,10 +6,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { startMock } from '../../mock';
-import { conformanceArgs, NODE, readReport, runAtRoot, TSX } from './support/run';
+import { readReport, runAtRoot, runConformance as conformance, TSX } from './support/run';
 
 const SECRET = 'F00DFACE-0000-4000-8000-0000000000AA';
-const conformance = (args: string[], env: Record<string, string> = {}) => runAtRoot(NODE, conformanceArgs(args), env);
 
 describe('bin/conformance', { timeout: 180_000 }, () => {
   test('a configuration error is one line and exit 2', async () => {

@@ -7,14 +7,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { partialRules } from '../../harness/report/summary';
-import { conformanceArgs, NODE, readReport, runAtRoot } from '../core/support/run';
+import { readReport, runConformance } from '../core/support/run';
 
 const SELECTION = '@rule:(helper\\.|groups\\.search\\.rpp\\.|schema\\.helper\\.)';
 
 // The two runs at once: each waits on its own mock's rate limit.
 describe('a target with a rate limit', { concurrency: true }, () => {
   test('a low rate limit: waited out and retried, 0 fail, the limits reported', { timeout: 300_000 }, async () => {
-    const run = await runAtRoot(NODE, conformanceArgs(['--grep', SELECTION, '--seed', '7']), { EMS_MOCK_RATE_LIMIT: '10/s', EMS_WORKERS: '2' });
+    const run = await runConformance(['--grep', SELECTION, '--seed', '7'], { EMS_MOCK_RATE_LIMIT: '10/s', EMS_WORKERS: '2' });
     const report = readReport(run);
     assert.equal(report.counts.fail, 0, JSON.stringify(report.rules.filter((rule) => rule.verdict === 'fail').map((rule) => [rule.id, rule.reason])));
     assert.equal(run.code, 0, run.stdout.slice(-2000) + run.stderr.slice(-2000));
@@ -29,7 +29,7 @@ describe('a target with a rate limit', { concurrency: true }, () => {
     // judge decides on the answered ping alone (a pass on the whole statement stands); helper.ping.accepts-token gets
     // no answer at all and is left to the rate limit.
     const selection = '@rule:(helper\\.ping\\.accepts-token|schema\\.helper\\.ping)';
-    const run = await runAtRoot(NODE, conformanceArgs(['--grep', selection, '--seed', '7']), { EMS_MOCK_RATE_LIMIT: '1/h', EMS_WORKERS: '1' });
+    const run = await runConformance(['--grep', selection, '--seed', '7'], { EMS_MOCK_RATE_LIMIT: '1/h', EMS_WORKERS: '1' });
     const report = readReport(run);
     const verdictOf = (id: string) => report.rules.find((rule) => rule.id === id);
     assert.equal(report.counts.fail, 0, JSON.stringify(report.rules.filter((rule) => rule.verdict === 'fail').map((rule) => [rule.id, rule.reason])));

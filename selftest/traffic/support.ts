@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoPath } from '../../harness/contract';
 import type { ConformanceReport, VerdictKind } from '../../harness/types';
-import { conformanceArgs, NODE, readReport, runAtRoot, TSX, type Finished } from '../core/support/run';
+import { readReport, runAtRoot, runConformance, TSX, type Finished } from '../core/support/run';
 
 export { TSX, readReport, runAtRoot, type Finished };
 
@@ -20,7 +20,7 @@ export function scratch(): string {
 }
 
 /** `npm run conformance -- args` at the repository root (its command, without npm), no EMS_* inherited, its own report folder. */
-export const conformance = (args: string[], env: Record<string, string> = {}): Promise<Finished> => runAtRoot(NODE, conformanceArgs(args), env);
+export const conformance = runConformance;
 
 /** An active run against the embedded mock, recorded through the proxy into harFile (selftest/traffic/recording-provider.ts). */
 export function recordedActiveRun(harFile: string, args: string[], env: Record<string, string> = {}): Promise<Finished> {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { repoPath } from '../../harness/contract';
-import { conformanceArgs, NODE, readReport, runAtRoot } from '../core/support/run';
+import { readReport, runConformance } from '../core/support/run';
 
 /**
  * Per profile, the rules the alt run still fails or leaves inconclusive because the harness judges a point
@@ -28,7 +28,7 @@ const PROFILES = ['service', 'rest', 'problem-json'] as const;
 async function altRun(profile: string) {
   // Playwright's own output goes to a temp folder too (the report folder is runAtRoot's, removed at exit).
   const results = mkdtempSync(join(tmpdir(), 'ems-alt-results-'));
-  const finished = await runAtRoot(NODE, conformanceArgs(['--workers', '1']), {
+  const finished = await runConformance(['--workers', '1'], {
     EMS_PROFILE: profile,
     EMS_MOCK_VARIANT: 'alt',
     EMS_RUNS: '4',

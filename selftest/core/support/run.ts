@@ -43,4 +43,6 @@ export const PLAYWRIGHT = repoPath('node_modules', '.bin', 'playwright');
 export const NODE = process.execPath;
 /** The arguments of `npm run conformance -- args` after node: what the self-tests run as a team runs the harness. */
 export const conformanceArgs = (args: string[]): string[] => [repoPath('bin', 'run-bundled.mjs'), 'run', ...args];
+/** `npm run conformance -- args` (its command, without npm) at the repository root: runAtRoot's environment and report folder. */
+export const runConformance = (args: string[], env: Record<string, string> = {}): Promise<Finished> => runAtRoot(NODE, conformanceArgs(args), env);
 export const TSX = repoPath('node_modules', '.bin', 'tsx');
