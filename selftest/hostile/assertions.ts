@@ -9,9 +9,9 @@ export const TIMEOUT_MS = 1000;
 export const MARGIN_S = 25;
 export const PEAK_RSS_LIMIT_MIB = 512;
 
-/** Arguments of a hostile run: small budget and timeout, a few suites. */
-export function hostileArgs(baseUrl: string, grep: string, token = SECRET_TOKEN): string[] {
-  return ['--base-url', baseUrl, '--token', token, '--budget-s', String(BUDGET_S), '--timeout-ms', String(TIMEOUT_MS), '--grep', grep, '--seed', '7'];
+/** Arguments of a hostile run: small budget and timeout (unless the test needs a longer one), a few suites. */
+export function hostileArgs(baseUrl: string, grep: string, token = SECRET_TOKEN, timeoutMs = TIMEOUT_MS): string[] {
+  return ['--base-url', baseUrl, '--token', token, '--budget-s', String(BUDGET_S), '--timeout-ms', String(timeoutMs), '--grep', grep, '--seed', '7'];
 }
 
 /**
