@@ -26,7 +26,9 @@ const blobDir = shard ? join(blobRoot, `shard-${shard.replace('/', '-of-')}`) : 
 // EMS_PLAYWRIGHT_JSON=<file>: Playwright's JSON report too (per-test durations, read by bin/bench.ts).
 const minimal = env.EMS_REPORTERS === 'minimal';
 const reporters: ReporterDescription[] = [
-  ...(minimal ? [] : [[env.CI ? 'dot' : 'list'] as ReporterDescription]),
+  // The console's reporter counts a test by its rules' verdicts: a failed rule's test is an expected failure to
+  // Playwright (its worker is kept), which Playwright's list and dot reporters would count as passed.
+  ...(minimal ? [] : [[codePath('harness/report/console-reporter'), { dots: Boolean(env.CI) }] as ReporterDescription]),
   [codePath('harness/report/conformance-reporter')],
   ...(minimal ? [] : [['html', { outputFolder: join(reportDir(env), 'playwright'), open: 'never' }] as ReporterDescription]),
   ...(env.EMS_PLAYWRIGHT_JSON ? [['json', { outputFile: env.EMS_PLAYWRIGHT_JSON }] as ReporterDescription] : []),

@@ -30,6 +30,7 @@ const entryPoints = [
   'playwright.config.ts',
   'harness/runner/global-setup.ts',
   'harness/report/conformance-reporter.ts',
+  'harness/report/console-reporter.ts',
   'mock/provider.ts',
   ...readdirSync(repoPath('suites'))
     .filter((name) => name.endsWith('.spec.ts'))

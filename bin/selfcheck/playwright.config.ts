@@ -12,14 +12,13 @@ const reporter: MatrixReporterOptions = { outputDir: plan.reportDir };
 /**
  * The fault matrix in one Playwright run: the conformance configuration, with one project per lane
  * (lane.ts: its runs one after another in one worker, each against its own mock), as many lanes at
- * once as there are workers. A failed test keeps its worker (the matrix reads only the verdicts), and
- * the matrix reporter writes each run's report.
+ * once as there are workers. A failed test keeps its worker (as in every run: harness/runner/fixtures.ts),
+ * and the matrix reporter writes each run's report.
  */
-export default defineConfig<object, { keepWorkerOnFailure: boolean }>({
+export default defineConfig({
   ...base,
   workers: plan.workers,
   reporter: [[codePath('bin/selfcheck/reporter'), reporter]],
-  use: { ...base.use, keepWorkerOnFailure: true },
   projects: plan.lanes.map((lane, index) => ({
     name: `lane ${index + 1}`,
     testDir: dirname(lane.file),

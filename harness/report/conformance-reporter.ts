@@ -34,6 +34,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly outputDir: string;
   private readonly selected = new Set<string>();
   private readonly outcomes = new Map<string, TestOutcome>();
+  /** A test failed (a rule failed, a check broke or timed out), whether or not Playwright expected it (fixtures.ts keeps the worker). */
+  private someTestFailed = false;
 
   constructor(options: ConformanceReporterOptions = {}) {
     this.outputDir = options.outputDir ?? reportDir(process.env);
@@ -48,6 +50,7 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    if (result.status === 'failed' || result.status === 'timedOut') this.someTestFailed = true;
     try {
       this.outcomes.set(test.id, testOutcome(test, result));
     } catch (error) {
@@ -58,7 +61,11 @@ export default class ConformanceReporter implements Reporter {
     }
   }
 
-  async onEnd(result: FullResult): Promise<void> {
+  /**
+   * Writes the report; and where a test failed that Playwright counted as expected (its worker kept), turns
+   * Playwright's status to failed, so that `npx playwright test` exits 1 as it would have had the worker gone.
+   */
+  async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     let report: ConformanceReport;
     try {
       report = buildReport([...this.outcomes.values()], this.selected, result);
@@ -72,6 +79,7 @@ export default class ConformanceReporter implements Reporter {
     } catch (error) {
       console.error(`conformance reporter: could not write the report: ${oneLine(error)}`);
     }
+    return this.someTestFailed && result.status === 'passed' ? { status: 'failed' } : undefined;
   }
 }
 

@@ -30,8 +30,10 @@ interface TestFixtures {
 
 interface WorkerFixtures {
   /**
-   * Option for runs that read only the verdicts (the fault matrix): a failed test is marked an expected
-   * failure, so Playwright keeps its worker instead of starting a new one. Verdicts are unchanged.
+   * A failed test is marked an expected failure, so Playwright keeps its worker instead of starting a new one:
+   * a failing target costs no worker start per failed test, and the judges of later tests still see every
+   * exchange of the run. Verdicts are the same; the console reporter (harness/report/console-reporter.ts) counts
+   * such a test as failed and the conformance reporter keeps Playwright's exit status failed. On by default.
    */
   keepWorkerOnFailure: boolean;
   /** The runs this worker has served, by their targetEnv (one, but for the fault matrix's lanes). */
@@ -51,6 +53,9 @@ interface RunScope {
   /** A traffic run's recorded exchanges (EMS_TRAFFIC_FILE), read at the run's first test (the error when they could not be); undefined in an active run. */
   recorded: ReadTraffic | Error | undefined;
 }
+
+/** Why a failed test shows as an expected failure in Playwright's own reports. */
+const KEPT_WORKER = 'the test failed; marked expected so that its worker, and the run\'s exchange log, are kept (see reports/conformance.json)';
 
 function newRunScope(targetEnv: Record<string, string>): RunScope {
   const target = workerTarget(process.env, targetEnv);
@@ -77,7 +82,7 @@ const base: TestType<{}, {}> = (playwrightTest as { _baseTest?: TestType<{}, {}>
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   targetEnv: [{}, { option: true }],
-  keepWorkerOnFailure: [false, { scope: 'worker', option: true }],
+  keepWorkerOnFailure: [true, { scope: 'worker', option: true }],
 
   runScopes: [
     async ({}, use) => {
@@ -123,7 +128,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       const verdicts = annotate(testInfo, target, record, recorded);
       if (testInfo.status !== 'passed') {
-        if (keepWorkerOnFailure && testInfo.status === 'failed') testInfo.fail();
+        if (keepWorkerOnFailure && testInfo.status === 'failed') testInfo.fail(true, KEPT_WORKER);
         return;
       }
 
@@ -131,7 +136,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // of a judge (a validator issue outside a rule's scope, unreadable traffic) is the report's `error`, exit code 4.
       const failed = verdicts.filter((verdict) => verdict.verdict === 'fail');
       if (failed.length > 0) {
-        if (keepWorkerOnFailure) testInfo.fail();
+        if (keepWorkerOnFailure) testInfo.fail(true, KEPT_WORKER);
         throw new RulesFailed(createRedactor(target.tokens).text(failed.map((verdict) => `  ${verdict.rule}: ${verdict.reason}`).join('\n')));
       }
       // A test that judged none of its rules (each skipped, or inconclusive: the data could not decide) did not

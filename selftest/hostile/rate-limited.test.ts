@@ -39,6 +39,8 @@ describe('a target with a rate limit', { concurrency: true }, () => {
     assert.match(limited?.reason ?? '', /^transport: rate-limited \(rate limit: HTTP 429, Retry-After \d+; waiting \d+ s would outlast the run, EMS_BUDGET_S\)/);
     assert.deepEqual(partialRules(report).transport.sort(), ['helper.ping.accepts-token']);
     assert.equal(run.code, 3, run.stdout.slice(-2000) + run.stderr.slice(-2000));
-    assert.ok((report.rateLimited ?? 0) >= 2);
+    // The limit was met and counted; the worker, kept after the first test's transport failure, then sends
+    // nothing more into a limit it knows lasts an hour.
+    assert.ok((report.rateLimited ?? 0) >= 1, `rateLimited ${report.rateLimited}`);
   });
 });

@@ -65,6 +65,19 @@ describe('the judges of the rules both searches share', () => {
     assert.equal(verdict.verdict, 'inconclusive', verdict.reason);
   });
 
+  test('should not fail methods when a value the order reads moved at the POST and back before the next GET', async () => {
+    // Seen live: a member count one higher at the POST only (an import in another worker, then an unsubscribe).
+    const params = { sortField: 'totalMembers', sortDirection: 'asc', rpp: 250, page: 1 };
+    const rows = ALL.slice(0, 10);
+    const moved = sortedBy(rows.map((g) => (g.groupID === 3 ? { ...g, totalMembers: 41 } : g)), 'totalMembers', 'asc');
+    const verdict = await judged(checkOf(groupChecks, 'groups.search.methods'), [
+      search(GROUPS, params, rows),
+      search(GROUPS, params, moved, { method: 'POST' }),
+      search(GROUPS, params, rows),
+    ]);
+    assert.equal(verdict.verdict, 'inconclusive', verdict.reason);
+  });
+
   /** Every filter the rule names added once to the search of every group, each search read whole. */
   const everyFilterAdded = [
     ...walk(GROUPS, EVERY, ALL, 250),

@@ -54,14 +54,16 @@ function judgeJobs(ctx: TrafficContext, none: string, judgeJob: (job: RecordedJo
 export function withBudgetReason(ctx: TrafficContext, none: string): string {
   const unfinished = jobsOf(ctx.traffic, ctx.target).filter((job) => job.polls.length > 0 && !endPoll(job, ctx.target));
   const throughBudget = unfinished.find((candidate) => polledThroughBudget(candidate, ctx.target));
-  const job = throughBudget ?? unfinished[0];
+  // Else the job polled longest: a job asked once (another rule's driver) explains nothing.
+  const polledMs = (candidate: RecordedJob) => candidate.polls.at(-1)!.startedAt - candidate.request.startedAt;
+  const job = throughBudget ?? [...unfinished].sort((a, b) => polledMs(b) - polledMs(a))[0];
   if (!job) return none;
-  const last = job.polls.at(-1)!;
-  const status = last.job?.status ?? 'without a status';
-  const polledS = Math.round((last.startedAt - job.request.startedAt) / 1000);
+  const status = job.polls.at(-1)!.job?.status ?? 'without a status';
+  const polledS = Math.round(polledMs(job) / 1000);
+  const polls = job.polls.length === 1 ? 'its one poll' : `the last of its ${job.polls.length} polls`;
   return throughBudget
     ? `${none}; export budget exceeded: job ${job.jobID} was still ${status} after ${polledS} s (EMS_EXPORT_BUDGET_S=${ctx.target.exportBudgetS})`
-    : `${none}; job ${job.jobID} was still ${status} when its polls stopped after ${polledS} s`;
+    : `${none}; job ${job.jobID} was still ${status} at ${polls}, ${polledS} s after it was requested`;
 }
 
 /** pending-first: the first status of a new job is one the profile knows. */
