@@ -56,19 +56,22 @@ describe('a run cut short by its time budget is not green', { timeout: 300_000 }
     const server = await delayingServer(mock.origin, 400);
     servers.push(server);
 
-    const strict = await runHarness(partialArgs(server.baseUrl, mock.tokens.full));
+    // The three runs at once: each spends its budget waiting on the slow target, not on the CPU.
+    const [strict, accepted, byEnv] = await Promise.all([
+      runHarness(partialArgs(server.baseUrl, mock.tokens.full)),
+      runHarness([...partialArgs(server.baseUrl, mock.tokens.full), '--accept-partial']),
+      runHarness(partialArgs(server.baseUrl, mock.tokens.full), { EMS_ACCEPT_PARTIAL: '1' }),
+    ]);
     t.diagnostic(describeRun('slow target, strict', strict));
     assertCutShort(strict);
     assert.equal(strict.code, 3, `exit 3 for a partial run, got ${strict.code}; stdout: ${strict.stdout.slice(-1500)}`);
     assert.match(strict.stdout, /partial run: \d+ rule\(s\) unfinished/);
     assert.match(strict.stdout, /a partial run exits 3/);
 
-    const accepted = await runHarness([...partialArgs(server.baseUrl, mock.tokens.full), '--accept-partial']);
     t.diagnostic(describeRun('slow target, --accept-partial', accepted));
     assertCutShort(accepted);
     assert.equal(accepted.code, 0, `exit 0 with --accept-partial, got ${accepted.code}`);
 
-    const byEnv = await runHarness(partialArgs(server.baseUrl, mock.tokens.full), { EMS_ACCEPT_PARTIAL: '1' });
     t.diagnostic(describeRun('slow target, EMS_ACCEPT_PARTIAL=1', byEnv));
     assertCutShort(byEnv);
     assert.equal(byEnv.code, 0, `exit 0 with EMS_ACCEPT_PARTIAL=1, got ${byEnv.code}`);
