@@ -12,6 +12,7 @@ const MIN_SECRET_LENGTH = 8;
 export class TokenStandIns {
   private readonly byValue = new Map<string, string>();
   private next = 1;
+  private formsCache: ReadonlyArray<{ form: string; lower: string; pattern: RegExp; standIn: string }> | undefined;
 
   /** The stand-in of a token value, learning it on first sight; "" stays "" (no token). */
   standIn(value: string): string {
@@ -26,6 +27,7 @@ export class TokenStandIns {
       this.next = Math.max(this.next, Number(value.slice('token#'.length)) + 1);
     }
     this.byValue.set(value, id);
+    this.formsCache = undefined;
     return id;
   }
 
@@ -39,29 +41,36 @@ export class TokenStandIns {
    * JSON-escaped, in any letter case (a target may echo a GUID token upper- or lower-cased).
    */
   text(input: string): string {
-    let out = input;
-    for (const [form, standIn] of this.forms()) {
-      if (out.toLowerCase().includes(form.toLowerCase())) out = out.replace(new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), () => standIn);
-    }
-    return out;
+    return this.replaceForms(input, (standIn) => standIn);
   }
 
   /** A URL with every learned token replaced by its URL-encoded stand-in (a bare "#" would start a fragment). */
   url(input: string): string {
-    let out = input;
-    for (const [form, standIn] of this.forms()) {
-      if (out.toLowerCase().includes(form.toLowerCase())) out = out.replace(new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), () => encodeURIComponent(standIn));
-    }
-    return out;
+    return this.replaceForms(input, encodeURIComponent);
   }
 
   /** Whether text still holds a learned token in any form and case (the last check before anything is written). */
   leaks(input: string): boolean {
     const lower = input.toLowerCase();
-    return this.forms().some(([form]) => lower.includes(form.toLowerCase()));
+    return this.forms().some(({ lower: form }) => lower.includes(form));
   }
 
-  private forms(): Array<[string, string]> {
+  /** Every form of every learned token replaced (any letter case) by what `shown` makes of its stand-in. */
+  private replaceForms(input: string, shown: (standIn: string) => string): string {
+    let out = input;
+    // Lower-cased once per replacement, not once per form: a recording's bodies are read through here.
+    let lower = out.toLowerCase();
+    for (const { lower: formLower, pattern, standIn } of this.forms()) {
+      if (!lower.includes(formLower)) continue;
+      out = out.replace(pattern, () => shown(standIn));
+      lower = out.toLowerCase();
+    }
+    return out;
+  }
+
+  /** The forms of the learned tokens, longest first; computed again only after a token is learned. */
+  private forms(): ReadonlyArray<{ form: string; lower: string; pattern: RegExp; standIn: string }> {
+    if (this.formsCache) return this.formsCache;
     const forms: Array<[string, string]> = [];
     for (const [value, standIn] of this.byValue) {
       if (value.length < MIN_SECRET_LENGTH || STAND_IN.test(value)) continue;
@@ -70,6 +79,9 @@ export class TokenStandIns {
         forms.push([form, form === encodeURIComponent(value) && form !== value ? encodeURIComponent(standIn) : standIn]);
       }
     }
-    return forms.sort((a, b) => b[0].length - a[0].length);
+    this.formsCache = forms
+      .sort((a, b) => b[0].length - a[0].length)
+      .map(([form, standIn]) => ({ form, lower: form.toLowerCase(), pattern: new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), standIn }));
+    return this.formsCache;
   }
 }
