@@ -32,6 +32,8 @@ export default class ConsoleReporter implements Reporter {
   /** Each failed test's title and why it failed. */
   private readonly failures: Array<[string, string[]]> = [];
   private total = 0;
+  /** Errors outside any test (global setup, configuration, a worker that crashed). */
+  private errors = 0;
   private column = 0;
 
   constructor(options: ConsoleReporterOptions = {}) {
@@ -78,6 +80,7 @@ export default class ConsoleReporter implements Reporter {
   }
 
   onError(error: TestError): void {
+    this.errors += 1;
     this.write(`\nerror: ${error.message ?? error.value ?? 'unknown error'}\n`, process.stderr);
   }
 
@@ -97,6 +100,7 @@ export default class ConsoleReporter implements Reporter {
     const notRun = this.total - this.ended();
     if (notRun > 0) this.write(`  ${notRun} did not run\n`);
     this.write(`  ${this.counts.passed} passed (${(result.duration / 1000).toFixed(1)}s)\n`);
+    if (this.errors > 0) this.write(`  ${this.errors} error${this.errors === 1 ? '' : 's'} outside any test (above)\n`);
     if (result.status === 'timedout') this.write('  the run reached its global timeout\n');
     if (result.status === 'interrupted') this.write('  the run was interrupted\n');
   }
