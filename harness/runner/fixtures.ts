@@ -140,7 +140,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         throw new RulesFailed(createRedactor(target.tokens).text(failed.map((verdict) => `  ${verdict.rule}: ${verdict.reason}`).join('\n')));
       }
       // A test that judged none of its rules (each skipped, or inconclusive: the data could not decide) did not
-      // pass: Playwright counts it as skipped, with why, so its closing line never claims a pass the verdicts deny.
+      // pass: Playwright marks it skipped, with why, so the console's closing line never claims a pass the verdicts deny.
       const declaredVerdicts = verdicts.filter((verdict) => declared.includes(verdict.rule));
       if (declaredVerdicts.every((verdict) => verdict.verdict === 'skipped' || verdict.verdict === 'inconclusive')) {
         const reasons = declaredVerdicts.map((verdict) => (verdict.verdict === 'inconclusive' ? `inconclusive: ${verdict.reason ?? 'no reason given'}` : verdict.reason));
