@@ -34,11 +34,13 @@ import { clip, printTable } from './lib/table';
 import { sumAccounts, timeAccount, type TimeAccount } from './lib/time-accounts';
 import { PHASE_WORDS, PHASES, workerStarts, type PhaseTimes } from './lib/worker-start';
 
-const USAGE = `usage: npm run bench -- [--repeat N] [--runs N] [--workers N] [--grep REGEX] [--requests N] [--no-run] [--before REF] [--json FILE]
+const USAGE = `usage: npm run bench -- [--repeat N] [--runs N] [--workers N] [--grep REGEX] [--faults LIST] [--requests N] [--no-run] [--before REF] [--json FILE]
   --repeat    timed runs, each with its floor; the profile gives their median and spread (default 3)
   --runs      EMS_RUNS of the timed runs (default: the harness default, 25)
   --workers   Playwright workers of the timed runs (default: the harness default, one per core)
   --grep      time only the tests matching REGEX
+  --faults    mock faults on (comma-separated, mock/faults.ts) in the timed runs and their floors: the profile of a run
+              against a target that breaks rules (such a run exits 1, which the bench expects)
   --requests  requests per client in the overhead measurement (default 300)
   --no-run    only the overhead measurement
   --before    also time the run of git REF (a commit, tag or branch of this repository, checked out apart), one
@@ -124,13 +126,14 @@ async function main(): Promise<number> {
       runs: { type: 'string' },
       workers: { type: 'string' },
       grep: { type: 'string' },
+      faults: { type: 'string' },
       requests: { type: 'string', default: '300' },
       'no-run': { type: 'boolean' },
       before: { type: 'string' },
       json: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-    { repeat: 'N', runs: 'N', workers: 'N', grep: 'REGEX', requests: 'N', before: 'REF', json: 'FILE' },
+    { repeat: 'N', runs: 'N', workers: 'N', grep: 'REGEX', faults: 'LIST', requests: 'N', before: 'REF', json: 'FILE' },
   );
   if (values.help) {
     console.log(USAGE);
@@ -152,9 +155,9 @@ async function main(): Promise<number> {
       // The bundle of each checkout is built before the timed runs, as a second `npm run conformance` finds it.
       for (const dir of [repoPath(), ...(before ? [before.dir] : [])]) buildRunBundle(dir);
       if (before) console.log(`bench: before each timed run, one run of ${values.before} (${before.commit.slice(0, 12)}), checked out in ${before.dir}`);
-      console.log(`bench: ${repeat} timed run${repeat === 1 ? '' : 's'} of npm run conformance's command (node bin/run-bundled.mjs run) against the embedded mock${values.runs ? ` (EMS_RUNS=${values.runs})` : ''}, each followed by its floor`);
+      console.log(`bench: ${repeat} timed run${repeat === 1 ? '' : 's'} of npm run conformance's command (node bin/run-bundled.mjs run) against the embedded mock${values.faults ? ` with the faults ${values.faults}` : ''}${values.runs ? ` (EMS_RUNS=${values.runs})` : ''}, each followed by its floor`);
       for (let index = 1; index <= repeat; index += 1) {
-        const options = { runs: values.runs, workers: values.workers, grep: values.grep };
+        const options = { runs: values.runs, workers: values.workers, grep: values.grep, faults: values.faults };
         if (before) {
           const earlier = await timeBeforeRun(options, join(folder, `before-${index}`), before.dir);
           beforeRuns.push(earlier);
@@ -177,7 +180,9 @@ async function main(): Promise<number> {
   const overhead = await measureOverhead(requests);
   printOverhead(overhead);
   if (values.json) writeFileSync(values.json, `${JSON.stringify({ summary: summaryOf(repetitions), repetitions, workerStart, overhead, ...(values.before ? { before: { ref: values.before, runs: beforeRuns } } : {}) }, null, 2)}\n`);
-  const broken = repetitions.find((repetition) => repetition.run.exitCode !== 0);
+  // With --faults a rule fails (exit 1): that is the run measured; any other code is a broken run.
+  const expected = values.faults ? [0, 1] : [0];
+  const broken = repetitions.find((repetition) => !expected.includes(repetition.run.exitCode ?? -1));
   if (broken) {
     console.log(`bench: a conformance run exited with code ${broken.run.exitCode} (a rule failed or the run broke): the figures may not be representative`);
     return 1;
@@ -198,6 +203,8 @@ interface RunOptions {
   runs?: string;
   workers?: string;
   grep?: string;
+  /** EMS_MOCK_FAULTS of the timed runs and of their floors' mocks. */
+  faults?: string;
 }
 
 /**
@@ -220,6 +227,7 @@ async function conformanceRun(
     EMS_PLAYWRIGHT_JSON: playwrightJson,
     EMS_RUNS: options.runs,
     EMS_WORKERS: options.workers,
+    EMS_MOCK_FAULTS: options.faults,
     ...extra,
   });
   const grep = options.grep ? ['--grep', options.grep] : [];
@@ -418,7 +426,7 @@ function printBeforeAfter(ref: string, before: BeforeRun[], after: Repetition[])
 /** The run's requests replayed bare on a fresh embedded mock (in a child process, as the run's workers are), and an empty run. */
 async function measureFloor(requests: ReplayPlan['requests'], concurrency: number, folder: string, options: RunOptions): Promise<FloorFigures> {
   mkdirSync(folder, { recursive: true });
-  const started = await provideTarget(readSettings({}));
+  const started = await provideTarget(readSettings(options.faults ? { EMS_MOCK_FAULTS: options.faults } : {}));
   let replay: ReplayResult;
   try {
     const planFile = join(folder, 'replay.json');

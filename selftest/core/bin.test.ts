@@ -77,14 +77,14 @@ describe('bin/bench', { timeout: 120_000 }, () => {
 
 // A whole bench on one rule: three conformance commands (the run, the empty run) and the replay, slow on a loaded machine.
 describe('bin/bench, the profile', { timeout: 900_000 }, () => {
-  test('prints the profile of a run, its floor and the ratio run / floor', async () => {
+  test('prints the profile of a run, its floor and the ratio run / floor, of a target that breaks a rule (--faults) too', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'ems-bench-'));
     const json = join(folder, 'bench.json');
-    const finished = await runAtRoot(TSX, ['bin/bench.ts', '--repeat', '1', '--grep', '@rule:helper\\.ping', '--requests', '4', '--json', json]);
+    const finished = await runAtRoot(TSX, ['bin/bench.ts', '--repeat', '1', '--grep', '@rule:(helper|schema\\.helper)\\.ping', '--faults', 'ping-data-empty', '--requests', '4', '--json', json]);
     const text = existsSync(json) ? readFileSync(json, 'utf8') : '{}';
     rmSync(folder, { recursive: true, force: true });
     assert.equal(finished.code, 0, finished.stdout + finished.stderr);
-    for (const line of [/^wall time .+ [\d.]+ s /m, /^floor: the same requests, bare keep-alive client/m, /^floor: the runner with one empty test/m, /^run \/ floor\s+[\d.]+/m, /^  sending: a request in flight/m, /^compile the spec's schemas/m, /^helper\.ping\s+\d+\s/m]) {
+    for (const line of [/^wall time .+ [\d.]+ s /m, /^floor: the same requests, bare keep-alive client/m, /^floor: the runner with one empty test/m, /^run \/ floor\s+[\d.]+/m, /^  sending: a request in flight/m, /^compile the spec's schemas/m, /^helper\.ping\s+\d+\s/m, /verdicts of the median run: 1 fail, /]) {
       assert.match(finished.stdout, line);
     }
     const figures = JSON.parse(text) as { repetitions: { run: { requests: number }; floor: { replay: { requests: number; statuses: Record<string, number> } } }[] };
