@@ -127,8 +127,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         timeoutMs: testInfo.timeout,
       });
       const verdicts = annotate(testInfo, target, record, recorded);
+      // With --max-failures (-x) the user asks Playwright to count failures and stop: an expected failure would not count.
+      const keepWorker = keepWorkerOnFailure && testInfo.config.maxFailures === 0;
       if (testInfo.status !== 'passed') {
-        if (keepWorkerOnFailure && testInfo.status === 'failed') testInfo.fail(true, KEPT_WORKER);
+        if (keepWorker && testInfo.status === 'failed') testInfo.fail(true, KEPT_WORKER);
         return;
       }
 
@@ -136,7 +138,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // of a judge (a validator issue outside a rule's scope, unreadable traffic) is the report's `error`, exit code 4.
       const failed = verdicts.filter((verdict) => verdict.verdict === 'fail');
       if (failed.length > 0) {
-        if (keepWorkerOnFailure) testInfo.fail(true, KEPT_WORKER);
+        if (keepWorker) testInfo.fail(true, KEPT_WORKER);
         throw new RulesFailed(createRedactor(target.tokens).text(failed.map((verdict) => `  ${verdict.rule}: ${verdict.reason}`).join('\n')));
       }
       // A test that judged none of its rules (each skipped, or inconclusive: the data could not decide) did not

@@ -18,20 +18,26 @@ const resultsOf = (suite: JsonSuite): JsonResult[] => [
   ...(suite.suites ?? []).flatMap(resultsOf),
 ];
 
-test('should keep the worker after a failing rule, count the test failed and exit 1', { timeout: 180_000 }, async () => {
-  const output = join('test-results', 'selftest-core-kept-worker');
+/** Playwright on the ping and envelope suites, one worker, with a fault breaking a rule of each; its JSON report's results. */
+async function twoFailingRules(name: string, args: string[] = []) {
+  const output = join('test-results', `selftest-core-kept-worker-${name}`);
   const json = join(output, 'playwright.json');
-  const finished = await runAtRoot(PLAYWRIGHT, ['test', 'suites/helper-ping.spec.ts', 'suites/envelope.spec.ts', '--output', output], {
+  const finished = await runAtRoot(PLAYWRIGHT, ['test', 'suites/helper-ping.spec.ts', 'suites/envelope.spec.ts', '--output', output, ...args], {
     EMS_MOCK_FAULTS: 'ping-data-empty,envelope-error-without-messages',
     EMS_PLAYWRIGHT_JSON: json,
   });
+  const results = resultsOf(JSON.parse(readFileSync(repoPath(json), 'utf8')) as JsonSuite);
+  return { finished, results };
+}
+
+test('should keep the worker after a failing rule, count the test failed and exit 1', { timeout: 180_000 }, async () => {
+  const { finished, results } = await twoFailingRules('kept');
   const said = finished.stdout + finished.stderr;
   const report = readReport(finished);
   const failing = report.rules.filter((rule) => rule.verdict === 'fail').map((rule) => rule.id).sort();
   assert.deepEqual(failing, ['envelope.error-signal', 'schema.helper.ping'], said);
   assert.equal(finished.code, 1, `Playwright's exit status stays failed: ${said.slice(-1500)}`);
 
-  const results = resultsOf(JSON.parse(readFileSync(repoPath(json), 'utf8')) as JsonSuite);
   assert.ok(results.filter((result) => result.status === 'failed').length >= 2, 'two tests failed');
   assert.deepEqual([...new Set(results.map((result) => result.workerIndex))], [0], 'one worker (EMS_WORKERS=1) served every test, failed or not');
 
@@ -40,4 +46,12 @@ test('should keep the worker after a failing rule, count the test failed and exi
   assert.equal(closing('failed'), results.filter((result) => result.status === 'failed').length, finished.stdout);
   assert.equal(closing('passed'), results.filter((result) => result.status === 'passed').length, finished.stdout);
   for (const rule of failing) assert.match(finished.stdout, new RegExp(`^\\s+${rule.replace(/\./g, '\\.')}: \\S`, 'm'), `the reason of ${rule}`);
+});
+
+test('should stop at the first failing test with --max-failures 1, as Playwright does', { timeout: 180_000 }, async () => {
+  const { finished, results } = await twoFailingRules('max-failures', ['--max-failures', '1']);
+  assert.equal(finished.code, 1, finished.stdout.slice(-1500));
+  const failed = results.filter((result) => result.status === 'failed');
+  assert.equal(failed.length, 1, `one failed test, then the run stopped: ${JSON.stringify(results)}`);
+  assert.match(finished.stdout, /^\s+\d+ did not run$/m, finished.stdout);
 });
