@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { loadRules, operationInfo, repoPath } from '../harness/contract';
 import { ANNOTATION, embeddedMockEnv, newRecording, wiredClient, workerTarget, type CoverageRecord } from '../harness/runner';
-import { readSettings, type Target } from '../harness/core';
+import { clip, readSettings, type Target } from '../harness/core';
 import { type ApiClient } from '../harness/exchanges';
 import { countsInWords } from '../harness/report/verdicts';
 import type { ConformanceReport, OperationKey } from '../harness/types';
@@ -30,7 +30,7 @@ import { endedChildrenCpuSeconds } from './lib/children-cpu';
 import { childEnv } from './lib/env';
 import { annotationsOf, listedTests, type ListedTest, type PlaywrightJson } from './lib/playwright-json';
 import { spreadOf, type Spread } from './lib/spread';
-import { clip, printTable } from './lib/table';
+import { printTable } from './lib/table';
 import { sumAccounts, timeAccount, type TimeAccount } from './lib/time-accounts';
 import { PHASE_WORDS, PHASES, workerStarts, type PhaseTimes } from './lib/worker-start';
 

@@ -7,11 +7,5 @@ export function printTable(header: string[], rows: string[][], print: (line: str
   for (const row of rows) print(line(row));
 }
 
-/** Text on one line, cut to at most `length` characters (an ellipsis marks the cut). */
-export function clip(text: string, length: number): string {
-  const line = text.replace(/\s+/g, ' ');
-  return line.length > length ? `${line.slice(0, length - 1)}…` : line;
-}
-
 /** Milliseconds as seconds with one decimal: "12.3 s". */
 export const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;

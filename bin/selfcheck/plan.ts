@@ -2,12 +2,11 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { loadRules, repoPath } from '../../harness/contract';
-import { ruleTag } from '../../harness/core';
+import { clip, ruleTag } from '../../harness/core';
 import type { Fault } from '../../mock';
 import { runChild } from '../lib/child';
 import { childEnv } from '../lib/env';
 import { listedTests, type PlaywrightJson } from '../lib/playwright-json';
-import { clip } from '../lib/table';
 
 /**
  * The matrix's plan: which runs, on which tests, with which faults, in which order. A fault runs the

@@ -1,4 +1,5 @@
-import { clip, printTable, seconds } from '../lib/table';
+import { clip } from '../../harness/core';
+import { printTable, seconds } from '../lib/table';
 import type { Change, CleanResult, FaultResult, Status } from './verdict-diff';
 
 /** One line per fault as it is judged (`<area> <fault> caught 3.2 s`), and a note line for same-area collateral. */

@@ -22,7 +22,7 @@ export { foldVerdicts } from './fold';
 export { harnessErrorOf, harnessErrorVerdict } from './harness-error';
 export { declaredRules, ruleOfTag, ruleTag } from './rules';
 export { unmetNeedsByRule } from './needs';
-export { oneLine } from './one-line';
+export { clip, oneLine } from './one-line';
 export { createRedactor, redactorFromEnv, type Redactor } from './redact';
 export { TOKEN_NAMES, TOKEN_VARIABLES, tokensOfEnv, type TokenName, type Tokens } from './tokens';
 export { encodeBody, encodeQuery, type Params } from './encode';

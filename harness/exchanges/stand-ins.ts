@@ -4,6 +4,13 @@ export const STAND_IN = /^token#\d+$/;
 /** A token shorter than this is replaced where it was sent only (header, accessToken), not everywhere: it is no secret and would hit other text. */
 const MIN_SECRET_LENGTH = 8;
 
+/** One form of a learned token (as is, URL-encoded, JSON-escaped): lower-cased to find it, a pattern to replace it in any case. */
+interface TokenForm {
+  lower: string;
+  pattern: RegExp;
+  standIn: string;
+}
+
 /**
  * The stand-ins of the tokens met in recorded traffic, numbered in order of first appearance, so a
  * recording read twice (the proxy's HAR judged again) gets the same numbers. A stand-in read back is
@@ -12,7 +19,7 @@ const MIN_SECRET_LENGTH = 8;
 export class TokenStandIns {
   private readonly byValue = new Map<string, string>();
   private next = 1;
-  private formsCache: ReadonlyArray<{ form: string; lower: string; pattern: RegExp; standIn: string }> | undefined;
+  private formsCache: readonly TokenForm[] | undefined;
 
   /** The stand-in of a token value, learning it on first sight; "" stays "" (no token). */
   standIn(value: string): string {
@@ -69,7 +76,7 @@ export class TokenStandIns {
   }
 
   /** The forms of the learned tokens, longest first; computed again only after a token is learned. */
-  private forms(): ReadonlyArray<{ form: string; lower: string; pattern: RegExp; standIn: string }> {
+  private forms(): readonly TokenForm[] {
     if (this.formsCache) return this.formsCache;
     const forms: Array<[string, string]> = [];
     for (const [value, standIn] of this.byValue) {
@@ -81,7 +88,7 @@ export class TokenStandIns {
     }
     this.formsCache = forms
       .sort((a, b) => b[0].length - a[0].length)
-      .map(([form, standIn]) => ({ form, lower: form.toLowerCase(), pattern: new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), standIn }));
+      .map(([form, standIn]) => ({ lower: form.toLowerCase(), pattern: new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), standIn }));
     return this.formsCache;
   }
 }

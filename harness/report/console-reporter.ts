@@ -1,5 +1,5 @@
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { oneLine, redactorFromEnv, type Redactor } from '../core';
+import { clip, oneLine, redactorFromEnv, type Redactor } from '../core';
 import type { Verdict } from '../types';
 import { testOutcome } from './conformance-reporter';
 
@@ -54,7 +54,7 @@ export default class ConsoleReporter implements Reporter {
     const end = testEnd(result);
     const title = test.titlePath().filter(Boolean).join(' › ');
     this.counts[end] += 1;
-    const why = end === 'failed' ? failureLines(test, result).map((line) => this.clip(line)) : [];
+    const why = end === 'failed' ? failureLines(test, result).map((line) => clip(line, REASON_CHARS)) : [];
     if (why.length > 0) this.failures.push([title, why]);
     if (this.dots) {
       this.write(MARK[end].dot);
@@ -108,10 +108,6 @@ export default class ConsoleReporter implements Reporter {
   /** How many tests have ended so far. */
   private ended(): number {
     return this.counts.failed + this.counts.passed + this.counts.skipped;
-  }
-
-  private clip(line: string): string {
-    return line.length > REASON_CHARS ? `${line.slice(0, REASON_CHARS - 1)}…` : line;
   }
 
   private write(text: string, stream: NodeJS.WriteStream = process.stdout): void {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { repoPath } from '../../harness/contract';
-import { PLAYWRIGHT, readReport, runAtRoot } from './support/run';
+import { closingCount, PLAYWRIGHT, readReport, runAtRoot } from './support/run';
 
 interface JsonResult { workerIndex: number; status: string }
 interface JsonSuite { suites?: JsonSuite[]; specs?: Array<{ tests: Array<{ results: JsonResult[] }> }> }
@@ -42,9 +42,8 @@ test('should keep the worker after a failing rule, count the test failed and exi
   assert.deepEqual([...new Set(results.map((result) => result.workerIndex))], [0], 'one worker (EMS_WORKERS=1) served every test, failed or not');
 
   // The console counts by how tests ended, and says why each failed.
-  const closing = (kind: string) => Number(new RegExp(`^\\s+(\\d+) ${kind}\\b`, 'm').exec(finished.stdout)?.[1] ?? 0);
-  assert.equal(closing('failed'), results.filter((result) => result.status === 'failed').length, finished.stdout);
-  assert.equal(closing('passed'), results.filter((result) => result.status === 'passed').length, finished.stdout);
+  assert.equal(closingCount(finished.stdout, 'failed'), results.filter((result) => result.status === 'failed').length, finished.stdout);
+  assert.equal(closingCount(finished.stdout, 'passed'), results.filter((result) => result.status === 'passed').length, finished.stdout);
   for (const rule of failing) assert.match(finished.stdout, new RegExp(`^\\s+${rule.replace(/\./g, '\\.')}: \\S`, 'm'), `the reason of ${rule}`);
 });
 

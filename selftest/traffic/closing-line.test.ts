@@ -5,10 +5,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { closingCount } from '../core/support/run';
 import { conformance, readReport, recordedActiveRun, scratch } from './support';
 
-/** The console's closing count of a kind ("  12 passed (3.1s)", "  91 skipped"), 0 when it prints none. */
-const closing = (stdout: string, kind: 'passed' | 'skipped' | 'failed'): number => Number(new RegExp(`^\\s+(\\d+) ${kind}\\b`, 'm').exec(stdout)?.[1] ?? 0);
 
 test('should not count a test whose rules are inconclusive as passed in the console\'s closing line of a --har run', { timeout: 300_000 }, async () => {
   const har = join(scratch(), 'ping-and-search.har');
@@ -19,9 +18,9 @@ test('should not count a test whose rules are inconclusive as passed in the cons
   const report = readReport(offline);
   assert.ok(report.counts.inconclusive >= 50, `a recording of ping and a few searches leaves most rules inconclusive: ${JSON.stringify(report.counts)}`);
   assert.ok(report.counts.pass >= 1, `the recording judged nothing: ${JSON.stringify(report.counts)}`);
-  const passed = closing(offline.stdout, 'passed');
+  const passed = closingCount(offline.stdout, 'passed');
   assert.ok(passed <= report.counts.pass, `The console says ${passed} passed, the verdicts ${report.counts.pass} pass:\n${offline.stdout.slice(-1500)}`);
-  assert.ok(closing(offline.stdout, 'skipped') >= report.counts.inconclusive, offline.stdout.slice(-1500));
+  assert.ok(closingCount(offline.stdout, 'skipped') >= report.counts.inconclusive, offline.stdout.slice(-1500));
   // The harness's own summary line follows and says the same.
   assert.match(offline.stdout, new RegExp(`${report.counts.fail} fail, ${report.counts.inconclusive} inconclusive, ${report.counts.pass} pass, `));
 });

@@ -38,6 +38,9 @@ export function readReport(finished: Finished): ConformanceReport {
   return JSON.parse(readFileSync(join(finished.reportDir, 'conformance.json'), 'utf8')) as ConformanceReport;
 }
 
+/** The console reporter's closing count of a kind ("  12 passed (3.1s)", "  91 skipped"), 0 when it prints none. */
+export const closingCount = (stdout: string, kind: 'passed' | 'skipped' | 'failed'): number => Number(new RegExp(`^\\s+(\\d+) ${kind}\\b`, 'm').exec(stdout)?.[1] ?? 0);
+
 export const PLAYWRIGHT = repoPath('node_modules', '.bin', 'playwright');
 /** Node, to run `npm run conformance`'s command: the CLI from the bundle of the sources (bin/run-bundled.mjs). */
 export const NODE = process.execPath;
