@@ -16,7 +16,9 @@ import duplicatePending from './exports.duplicate.pending';
 import duplicateOther from './exports.duplicate.other-params';
 import duplicateAfter from './exports.duplicate.after-completion';
 
+// exports.getFile.availability first: it waits on the target's clock (suites/0-exports.spec.ts).
 export const checks = [
+  fileAvailability,
   requestJobId,
   pendingFirst,
   schemaEmails,
@@ -26,7 +28,6 @@ export const checks = [
   getFile,
   fileFormat,
   fileRows,
-  fileAvailability,
   schemaJobStatus,
   noRecords,
   failed,

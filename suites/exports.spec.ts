@@ -1,4 +1,0 @@
-import { checks } from '../checks/exports';
-import { registerChecks } from '../harness/runner';
-
-registerChecks('exports', checks);
