@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { selftestBundle } from './bundle';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ecosystem = process.argv.includes('--ecosystem');
@@ -39,9 +40,11 @@ const rank = (file: string) => {
   return index < 0 ? LONG_FIRST.length : index;
 };
 
-const files = readdirSync(join(root, 'selftest'), { recursive: true, encoding: 'utf8' })
+const allFiles = readdirSync(join(root, 'selftest'), { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.test.ts'))
   .map((f) => join('selftest', f))
+  .sort();
+const files = allFiles
   .filter((f) => (filters.length === 0 ? inEcosystem(f) === ecosystem : filters.some((part) => f.includes(part))))
   .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 
@@ -54,17 +57,22 @@ if (files.length === 0) {
 const timesDir = mkdtempSync(join(tmpdir(), 'ems-selftest-'));
 const timesFile = process.env.EMS_SELFTEST_TIMES ?? join(timesDir, 'file-times.tsv');
 const started = Date.now();
+// Every test file is bundled (whatever the selection, so that one bundle serves each), unless EMS_SELFTEST_SOURCES=1.
+const fromSources = process.env.EMS_SELFTEST_SOURCES === '1';
+const bundled = fromSources ? undefined : await selftestBundle(root, allFiles);
 const run = spawnSync(
   process.execPath,
   [
-    '--import', 'tsx', '--test', `--test-concurrency=${CONCURRENCY}`,
+    ...(bundled ? [] : ['--import', 'tsx']), '--test', `--test-concurrency=${CONCURRENCY}`,
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     `--test-reporter=${join(root, 'selftest', 'file-times.mjs')}`, `--test-reporter-destination=${timesFile}`,
-    ...files,
+    ...files.map((file) => bundled?.get(file) ?? file),
   ],
   { cwd: root, stdio: 'inherit', env: { ...process.env, EMS_SELFTEST: '1' } },
 );
-const slowest = readFileSync(timesFile, 'utf8').split('\n').filter(Boolean).slice(0, 10);
+// A bundled file is named by its source.
+const sourceOf = new Map([...(bundled ?? [])].map(([file, built]) => [relative(process.cwd(), built), relative(process.cwd(), join(root, file))]));
+const slowest = readFileSync(timesFile, 'utf8').split('\n').filter(Boolean).slice(0, 10).map((line) => line.replace(/[^\t]+$/, (file) => sourceOf.get(file) ?? file));
 rmSync(timesDir, { recursive: true, force: true });
 if (slowest.length > 1) console.log(`slowest self-test files (seconds, tests, file):\n${slowest.map((line) => `  ${line}`).join('\n')}`);
 console.log(`self-tests: ${files.length} files under ${relative(process.cwd(), join(root, 'selftest')) || 'selftest'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);

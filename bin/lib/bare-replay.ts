@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** A request to replay: its path and query under the origin. */
@@ -75,7 +76,9 @@ function send(agent: http.Agent, origin: string, request: ReplayRequest): Promis
   });
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Run as a script (bin/bench.ts spawns it); not when imported, nor when bundled into another file (the self-tests' bundle).
+const self = fileURLToPath(import.meta.url);
+if (basename(self).startsWith('bare-replay.') && process.argv[1] === self) {
   const plan = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8')) as ReplayPlan;
   console.log(JSON.stringify(await replay(plan)));
 }

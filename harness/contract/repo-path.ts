@@ -14,8 +14,14 @@ export function repoPath(...segments: string[]): string {
   return resolve(repoRoot, ...segments);
 }
 
+/**
+ * Set (esbuild `define`) in the self-tests' bundle (selftest/bundle.ts): the sources bundled only so that each
+ * test file starts without a TypeScript loader; it reads and hands on the sources' paths, as the sources do.
+ */
+declare const EMS_SELFTEST_BUNDLE: boolean | undefined;
+
 /** Whether this code runs as built JavaScript (the package's build/, or the repository's run bundle) rather than from the TypeScript sources. */
-export const runsBuilt = !fileURLToPath(import.meta.url).endsWith('.ts');
+export const runsBuilt = typeof EMS_SELFTEST_BUNDLE === 'boolean' ? false : !fileURLToPath(import.meta.url).endsWith('.ts');
 
 /**
  * Set by bin/build-package.ts when it bundles (esbuild `define`), absent from the sources: the folder of the

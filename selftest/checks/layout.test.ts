@@ -12,6 +12,9 @@ import ts from 'typescript';
 import { loadRules, repoPath } from '../../harness/contract';
 import type { Check } from '../../harness/check';
 
+// Bundled (selftest/bundle.ts) this file runs without a TypeScript loader, and it imports the check files by path.
+if (!import.meta.url.endsWith('.ts')) (await import('tsx/esm/api')).register();
+
 const RUN_MAX_LINES = 60;
 const catalogue = loadRules();
 const checksDir = repoPath('checks');

@@ -16,7 +16,7 @@ interface LayerRules {
   options: Record<string, unknown>;
 }
 
-const rules = createRequire(import.meta.url)('./rules.cjs') as LayerRules;
+const rules = createRequire(import.meta.url)(repoPath('selftest', 'layers', 'rules.cjs')) as LayerRules;
 
 /** Every folder of the import graph that the rules speak about (selftest/ may reach inside any layer). */
 const PROJECT = ['harness', 'generators', 'drivers', 'checks', 'suites', 'bin', 'mock', 'playwright.config.ts'];

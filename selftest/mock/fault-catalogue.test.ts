@@ -4,8 +4,9 @@ import { describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { FAULTS } from '../../mock';
 import type { RuleCatalogue } from '../../harness/types';
+import { repoPath } from '../../harness/contract';
 
-const catalogue = parse(readFileSync(new URL('../../spec/rules.yaml', import.meta.url), 'utf8')) as RuleCatalogue;
+const catalogue = parse(readFileSync(repoPath('spec', 'rules.yaml'), 'utf8')) as RuleCatalogue;
 const ruleIDs = new Set(catalogue.rules.map((rule) => rule.id));
 
 describe('fault catalogue', () => {

@@ -5,11 +5,11 @@ import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
+import { repoPath } from '../../harness/contract';
 import { sampleReport } from './fixtures/sample-report';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = repoPath();
 const fixtures = 'selftest/report/fixtures';
 
 function run(script: string, ...args: string[]) {

@@ -8,15 +8,16 @@ import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { repoPath } from '../../harness/contract';
 import { writeReportFiles } from '../../harness/report/write';
 import { failingRule, sampleCatalogue, sampleReport } from './fixtures/sample-report';
 
 const CHROMIUM = '/usr/bin/chromium';
-const SCREENSHOT = new URL('../../reports/conformance-html.png', import.meta.url);
+const SCREENSHOT = repoPath('reports', 'conformance-html.png');
 const absent = existsSync(CHROMIUM) ? false : `${CHROMIUM} is absent (apt-get install -y chromium); CI installs it`;
 
 let browser: Browser;
@@ -62,8 +63,8 @@ test('the page loads nothing from the network and runs no script from the eviden
 });
 
 test('saves a full-page screenshot for a person to look at', { skip: absent }, async () => {
-  await mkdir(new URL('.', SCREENSHOT), { recursive: true });
-  await page.screenshot({ path: SCREENSHOT.pathname, fullPage: true });
+  await mkdir(dirname(SCREENSHOT), { recursive: true });
+  await page.screenshot({ path: SCREENSHOT, fullPage: true });
   assert.equal(existsSync(SCREENSHOT), true);
 });
 

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parse } from 'yaml';
+import { repoPath } from '../../harness/contract';
 import { diffSpecs, renderSpecDiff, type SpecChange } from '../../harness/report/spec-diff';
 
-const fixture = (name: string): unknown => parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
+const fixture = (name: string): unknown => parse(readFileSync(repoPath('selftest', 'report', 'fixtures', name), 'utf8'));
 const before = { openapi: fixture('spec-old.yaml'), rules: fixture('rules-old.yaml') as { rules: [] } };
 const after = { openapi: fixture('spec-new.yaml'), rules: fixture('rules-new.yaml') as { rules: [] } };
 const diff = diffSpecs(before, after);
