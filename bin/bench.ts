@@ -91,6 +91,9 @@ interface RunFigures {
   requests: number;
   requestsPerSecond: number;
   counts: ConformanceReport['counts'];
+  /** The run's seed, and its rules that neither passed nor were skipped ("fail id: reason"), printed with the run. */
+  seed: number;
+  unsettled: string[];
   areas: AreaTime[];
   topRules: { rule: string; requests: number; verdict: string }[];
   slowestRules: { rule: string; seconds: number }[];
@@ -277,6 +280,8 @@ async function timeRun(options: RunOptions, folder: string, probe: string): Prom
     requests: report.requests,
     requestsPerSecond: report.requests / wallSeconds,
     counts: report.counts,
+    seed: report.seed,
+    unsettled: report.rules.filter((rule) => rule.verdict !== 'pass' && rule.verdict !== 'skipped').map((rule) => `${rule.verdict} ${rule.id}: ${rule.reason ?? ''}`),
     areas: areaTimes(tests),
     topRules: topRules(tests, report),
     slowestRules: [...report.rules]
@@ -557,6 +562,8 @@ function summaryOf(repetitions: Repetition[]) {
 function printRepetition(index: number, { run, floor, ratio }: Repetition): void {
   const replayed = `replay of ${floor.replay.requests} requests ${s(floor.replay.wallMs / 1000, 2)} + empty run ${s(floor.emptyRunSeconds)}`;
   console.log(`  run ${index}: ${s(run.wallSeconds)} wall, ${run.requests} requests, exit ${run.exitCode}; floor ${s(floor.seconds)} (${replayed}); run / floor ${ratio.toFixed(1)}`);
+  // A rule that did not pass is named (with the seed to run it again), so an unexpected exit code is explained.
+  if (run.unsettled.length > 0) console.log(`    seed ${run.seed}: ${run.unsettled.map((line) => clip(line, 300)).join('\n    ')}`);
 }
 
 /** The median repetition by wall time: its tables stand for the runs. */
