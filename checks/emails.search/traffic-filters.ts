@@ -3,7 +3,7 @@ import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/ch
 import { foldCase, matchesWildcardAnywhere, matchesWildcardExactCase, readInteger, referencedID } from '../../harness/oracles';
 import type { Params } from '../../drivers';
 import { allowedSpelling, fromReference, listOf, readSentMoment, sendsOnly, type BoundRule, type Expectation, type FilterRule } from '../shared/judges';
-import { DEFAULT_STATUSES, DELIVERY, DELIVERY_TYPES, OP, SUMMARY } from './documented-values';
+import { DEFAULT_STATUSES, DELIVERY, DELIVERY_TYPES, DETAIL, OP, SUMMARY } from './documented-values';
 import { campaignIDsOf, dateSentOf, emailID } from './email-records';
 
 /** The window of a search: sent with any filter. */
@@ -33,7 +33,25 @@ const integerParam = (param: string) => (e: RecordedExchange): number | undefine
 
 export const userIDRule = () => exactRule('userID', integerParam('userID'), (record, userID) => referencedID(record.userID) === userID);
 export const campaignIDRule = () => exactRule('campaignID', integerParam('campaignID'), (record, campaignID) => campaignIDsOf(record).includes(campaignID));
-export const parentEmailIDRule = () => exactRule('parentEmailID', integerParam('parentEmailID'), (record, parent) => referencedID(record.parentEmailID) === parent);
+/**
+ * parentEmailID ("Returns the individual sends of an automated or A/B split email"): exactly the sends of that
+ * parent. An automated search's sends are what automatedResults=detail returns, while a summary folds them into
+ * their parent (interface.md, automatedResults), so its reference is the same search without parentEmailID and
+ * with automatedResults=detail, whatever automatedResults it sent; a manual (A/B split) search's reference is the
+ * same search without parentEmailID. A summary reference holds no send: against it every send would be unexpected.
+ */
+export function parentEmailIDRule(): FilterRule<number> {
+  const childOf = (record: Record<string, unknown>, parent: number) => referencedID(record.parentEmailID) === parent;
+  const rule = exactRule('parentEmailID', integerParam('parentEmailID'), childOf);
+  return {
+    ...rule,
+    expected: (walk, parent, traffic) => {
+      const reference = withParam(walk.pages[0]!, 'parentEmailID', undefined);
+      const automated = foldCase(sentDelivery(walk.pages[0]!)) === foldCase(DELIVERY.automated);
+      return fromReference(traffic, OP, automated ? { ...reference, automatedResults: DETAIL } : reference, (record) => childOf(record, parent));
+    },
+  };
+}
 export const emailIDsRule = () =>
   exactRule(
     'emailIDs',

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { repoPath } from '../../harness/contract';
 import { renderSecretHits, scanForSecrets, type Secret } from '../../harness/report/secret-scan';
 import { TOKEN_VALUES } from '../../mock';
-import { conformance, grepRules, playwright, readReport, runCommand, runDirs } from './support';
+import { bundledCommand, conformance, grepRules, playwright, readReport, runDirs } from './support';
 
 const mockTokens: Secret[] = Object.entries(TOKEN_VALUES).map(([name, value]) => ({ name, value }));
 
@@ -37,7 +37,7 @@ test('should find a token in a file named alone as in its folder, and refuse a p
   mkdirSync(folder);
   const file = join(folder, 'ci.log');
   writeFileSync(file, `calling with Authorization: Bearer ${mockTokens[0]!.value}\n`);
-  const scan = (...paths: string[]) => runCommand(repoPath('node_modules', '.bin', 'tsx'), [repoPath('bin', 'scan-secrets.ts'), ...paths], dirs);
+  const scan = (...paths: string[]) => bundledCommand('scan-secrets', paths, dirs);
 
   for (const path of [file, folder]) {
     const found = await scan(path);

@@ -3,12 +3,12 @@ import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { repoPath } from '../../harness/contract';
-import { conformance, grepRules, readReport, runCommand, runDirs, verdictsOf, type RunDirs } from './support';
+import { bundledCommand, conformance, grepRules, readReport, runDirs, verdictsOf, type RunDirs } from './support';
 
 const SELECTION = grepRules('helper.ping.', 'schema.helper.ping', 'groups.search.', 'schema.groups.search', 'auth.', 'envelope.');
 
-/** `npm run conformance:merge -- ...args` with the run's folders (EMS_BLOB_DIR, EMS_REPORT_DIR). */
-const merge = (args: string[], dirs: RunDirs) => runCommand(repoPath('node_modules', '.bin', 'tsx'), [repoPath('bin', 'merge.ts'), ...args], dirs);
+/** `npm run conformance:merge -- ...args` (from the run bundle, as the script runs it) with the run's folders (EMS_BLOB_DIR, EMS_REPORT_DIR). */
+const merge = (args: string[], dirs: RunDirs) => bundledCommand('merge', args, dirs);
 
 const blobFiles = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.zip')).sort();
 

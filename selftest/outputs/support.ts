@@ -59,6 +59,10 @@ export function runCommand(command: string, args: string[], dirs: RunDirs, env: 
 export const conformance = (args: string[], dirs: RunDirs, env?: Record<string, string>): Promise<CommandResult> =>
   runCommand(NODE, conformanceArgs(args), dirs, env);
 
+/** A command of the CLI as its npm script runs it, from the run bundle (bin/run-bundled.mjs): `merge`, `scan-secrets`. */
+export const bundledCommand = (command: 'merge' | 'scan-secrets', args: string[], dirs: RunDirs, env?: Record<string, string>): Promise<CommandResult> =>
+  runCommand(NODE, [repoPath('bin', 'run-bundled.mjs'), command, ...args], dirs, env);
+
 export const playwright = (args: string[], dirs: RunDirs, env?: Record<string, string>): Promise<CommandResult> =>
   runCommand(repoPath('node_modules', '.bin', 'playwright'), args, dirs, env);
 

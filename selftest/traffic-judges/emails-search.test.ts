@@ -126,6 +126,17 @@ describe('emails/search traffic judges', () => {
     });
   });
 
+  test('emails.search.parentEmailID.filter: an automated search without automatedResults is compared with the detail search, never with the summary', () => {
+    const automated = { deliveryType: 'automated' };
+    const detail = { ...automated, automatedResults: 'detail' };
+    const ofParent = (parent: number) => SENDS.filter((e) => e.parentEmailID === parent);
+    // The summary (the default) read whole holds no send: compared with it, the sends of 401 would all be unexpected.
+    return expectVerdicts('emails.search.parentEmailID.filter', {
+      pass: [...whole(automated, SUMMARIES), ...whole(detail, SENDS), ...whole({ ...automated, parentEmailID: 401 }, ofParent(401))],
+      fail: [...whole(automated, SUMMARIES), ...whole(detail, SENDS), ...whole({ ...automated, parentEmailID: 401 }, [...ofParent(401), ...ofParent(402)])],
+    });
+  });
+
   test('emails.search.dateSent.filter', () => {
     const window = { deliveryType: 'manual', dateSentStart: '2024-01-05 00:00:00', dateSentEnd: '2024-01-20 00:00:00' };
     const inside = SENT.filter((e) => String(e.dateSent) >= '2024-01-05' && String(e.dateSent) <= '2024-01-20');
