@@ -193,7 +193,7 @@ function prepareTraffic(files: string[], env: Record<string, string | undefined>
     });
   }
   const file = join(dir, 'traffic.json');
-  writeFileSync(file, JSON.stringify(loaded.file));
+  writeFileSync(file, loaded.text);
   Object.assign(env, { EMS_TRAFFIC_FILE: file, EMS_BASE_URL: loaded.baseUrl, EMS_AUTH_URL: loaded.authUrl });
   console.log(`conformance: judging ${loaded.file.exchanges.length} recorded exchanges with ${loaded.baseUrl} (no request is sent)`);
   return dir;

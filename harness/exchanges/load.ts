@@ -24,6 +24,8 @@ export interface TrafficOptions {
 /** Recorded traffic read, selected and redacted once: where the API is, and the traffic file for the workers. */
 export interface LoadedTraffic extends ApiBase {
   file: TrafficFile;
+  /** `file` as JSON: the text the leak check read, which is what the workers are handed (serialized once). */
+  text: string;
 }
 
 /**
@@ -67,8 +69,9 @@ export function loadTraffic(options: TrafficOptions): LoadedTraffic {
   }
   refuseUnanswered(exchanges, baseUrl, options.files);
   const file: TrafficFile = { sources, exchanges };
-  if (standIns.leaks(JSON.stringify(file))) throw new Error('a token survived the redaction of the recorded traffic');
-  return { ...base, file };
+  const text = JSON.stringify(file);
+  if (standIns.leaks(text)) throw new Error('a token survived the redaction of the recorded traffic');
+  return { ...base, file, text };
 }
 
 /**
