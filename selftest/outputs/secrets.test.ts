@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { repoPath } from '../../harness/contract';
 import { renderSecretHits, scanForSecrets, type Secret } from '../../harness/report/secret-scan';
 import { TOKEN_VALUES } from '../../mock';
 import { bundledCommand, conformance, grepRules, playwright, readReport, runDirs } from './support';

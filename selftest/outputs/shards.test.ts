@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { repoPath } from '../../harness/contract';
 import { bundledCommand, conformance, grepRules, readReport, runDirs, verdictsOf, type RunDirs } from './support';
 
 /**
- * Four areas, rules judged on their own test's exchanges (ping, rpp) and on every exchange of the worker (auth's
- * token rules, the envelope's), so that each shard judges part of what the whole run does. The rest of
+ * Rules of four areas, among them rules judged on every exchange of the worker (the envelope's), so that each
+ * shard judges part of what the whole run does. The rest of
  * groups/search adds only exploration (with the whole area this file took 35 CPU-s, with this selection 27).
  */
 const SELECTION = grepRules('helper.ping.', 'schema.helper.ping', 'groups.search.rpp.', 'auth.', 'envelope.');
