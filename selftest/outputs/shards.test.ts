@@ -6,8 +6,8 @@ import { bundledCommand, conformance, grepRules, readReport, runDirs, verdictsOf
 
 /**
  * Rules of four areas, among them rules judged on every exchange of the worker (the envelope's), so that each
- * shard judges part of what the whole run does. The rest of
- * groups/search adds only exploration (with the whole area this file took 35 CPU-s, with this selection 27).
+ * shard judges part of what the whole run does. The rest of groups/search adds only exploration (with the
+ * whole area this file took 35 CPU-s, with this selection 27).
  */
 const SELECTION = grepRules('helper.ping.', 'schema.helper.ping', 'groups.search.rpp.', 'auth.', 'envelope.');
 
