@@ -1,4 +1,4 @@
-import { loadRules, repoPath } from '../contract';
+import { DEFAULT_RULES_PATH, loadRules } from '../contract';
 import type { Area, OperationKey, RuleCatalogue, RuleResult } from '../types';
 
 /** What the renderers take from the rule catalogue beyond the report itself: area titles and order, rule operations. */
@@ -7,14 +7,12 @@ export interface ReportCatalogue {
   operationsOf: (ruleId: string) => OperationKey[];
 }
 
-const RULES_FILE = repoPath('spec', 'rules.yaml');
-
 /**
  * The catalogue's view for rendering; an unreadable catalogue leaves areas untitled rather than failing a report.
  * Read through loadRules (its parsed form cached by content, parsed-cache.ts): parsing the YAML cost every run's
  * reporter about 0.2 CPU-s.
  */
-export function loadReportCatalogue(file: string = RULES_FILE): ReportCatalogue {
+export function loadReportCatalogue(file: string = DEFAULT_RULES_PATH): ReportCatalogue {
   try {
     return reportCatalogueOf(loadRules(file));
   } catch {
