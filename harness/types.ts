@@ -349,4 +349,39 @@ export interface ConformanceReport {
   createdContacts: CreatedContact[];
   /** Harness errors outside any rule's judgement (the reporter could not render a report file); exit code 4. */
   harnessErrors?: (HarnessError & { where: string })[];
+  /** What the target chose at each silent point of spec/silent-points.yaml: facts, never verdicts. Absent in older reports. */
+  silentPoints?: SilentPointObservation[];
+}
+
+/** A point of spec/silent-points.yaml: where the documents leave a choice a judge meets. */
+export interface SilentPoint {
+  id: string;
+  question: string;
+  /** The sentence (or "not shown") that leaves the point open, quoted with its place. */
+  open: string;
+  /** Reading ID -> what a target does under it; every reading is accepted. */
+  readings: Record<string, string>;
+  /** Rules whose judges meet the point. */
+  judges: string[];
+  /** Why no judge meets it (judges empty). */
+  met?: string;
+  /** The readings of the reference mock's default and of its alt variant. */
+  mock?: { default?: string; alt?: string };
+}
+
+export interface SilentPointCatalogue {
+  version: number;
+  points: SilentPoint[];
+}
+
+/** What a run saw the target choose at one silent point (conformance.json `silentPoints`). */
+export interface SilentPointObservation {
+  /** The point's ID in spec/silent-points.yaml. */
+  point: string;
+  /** The sentence (or "not shown") that leaves it open. */
+  sentence: string;
+  /** IDs of the readings the target showed, sorted; [] means not observed. */
+  readings: string[];
+  /** At most 3 short lines, normalised (no IDs, times, tokens), showing the reading. */
+  evidence: string[];
 }

@@ -8,6 +8,7 @@ export {
   type ParamSchema,
 } from './operations';
 export { loadRules, findRule, ruleById, DEFAULT_RULES_PATH } from './rules';
+export { loadSilentPoints, silentPoint, silentPointProblems, DEFAULT_SILENT_POINTS_PATH } from './silent-points';
 export { loadProfile, listBuiltInProfiles, DEFAULT_PROFILE, PROFILES_DIR } from './profiles';
 export {
   createResponseValidator,
