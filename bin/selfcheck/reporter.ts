@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
 import { declaredRules } from '../../harness/core';
 import { buildReport, testOutcome, type TestOutcome } from '../../harness/report/conformance-reporter';
+import { discardRunExchanges, judgeWholeRun } from '../../harness/runner';
 import { readMatrixPlan, RUN_TAG } from './lane';
 
 export interface MatrixReporterOptions {
@@ -32,6 +33,8 @@ interface MatrixRunState {
  */
 export default class MatrixReporter implements Reporter {
   private readonly runs = new Map<number, MatrixRunState>();
+  /** Reports being written (each run's whole-run judgement is asynchronous); onEnd waits for them. */
+  private readonly writing: Promise<void>[] = [];
 
   constructor(private readonly options: MatrixReporterOptions) {}
 
@@ -76,16 +79,31 @@ export default class MatrixReporter implements Reporter {
     console.log(`${ERROR_MARK} ${(error.message ?? error.value ?? '').split('\n')[0]}`);
   }
 
-  onEnd(result: FullResult): void {
+  async onEnd(result: FullResult): Promise<void> {
     for (const run of this.runs.values()) if (!run.written) this.write(run, result.status);
+    await Promise.all(this.writing);
+    discardRunExchanges(process.env);
   }
 
+  /** Writes a run's report once its last test ended: its verdicts over the whole run's exchanges, as a conformance run's. */
   private write(run: MatrixRunState, status: FullResult['status']): void {
-    const startTime = new Date(run.started ?? Date.now());
-    const report = buildReport([...run.outcomes.values()], run.selected, { startTime, duration: Math.max(0, run.ended - startTime.getTime()), status });
-    writeFileSync(join(this.options.outputDir, `${run.index}.json`), JSON.stringify(report));
     run.written = true;
-    console.log(`${DONE_MARK} ${run.index}`);
+    const startTime = new Date(run.started ?? Date.now());
+    const outcomes = [...run.outcomes.values()];
+    const env = readMatrixPlan().runs[run.index]?.env ?? {};
+    const unmet = outcomes.find((outcome) => outcome.target)?.target?.unmetNeeds ?? {};
+    const rules = [...run.selected].filter((rule) => !unmet[rule]);
+    const done = judgeWholeRun({ env: process.env, targetEnv: env, runKey: JSON.stringify(env), rules })
+      .catch((error: unknown) => {
+        console.log(`${ERROR_MARK} the whole-run judgement of run ${run.index}: ${String(error).split('\n')[0]}`);
+        return undefined;
+      })
+      .then((whole) => {
+        const report = buildReport(outcomes, run.selected, { startTime, duration: Math.max(0, run.ended - startTime.getTime()), status }, whole?.verdicts);
+        writeFileSync(join(this.options.outputDir, `${run.index}.json`), JSON.stringify(report));
+        console.log(`${DONE_MARK} ${run.index}`);
+      });
+    this.writing.push(done);
   }
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules, repoPath } from '../contract';
-import { ANNOTATION, mergeCoverage, type Annotation, type CoverageRecord, type TargetAnnotation } from '../runner';
+import { ANNOTATION, discardRunExchanges, judgeWholeRun, mergeCoverage, withWholeRun, type Annotation, type CoverageRecord, type TargetAnnotation } from '../runner';
 import { declaredRules, foldVerdicts, harnessErrorOf, harnessErrorVerdict, oneLine, redactorFromEnv, reportDir } from '../core';
 import type { ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
 import { withReplay } from './replay';
@@ -61,6 +61,16 @@ export default class ConformanceReporter implements Reporter {
     }
   }
 
+  /** The whole run's verdicts (every worker's exchanges) of the selected rules whose needs the target meets. */
+  private async judgeWholeRun(outcomes: readonly TestOutcome[]) {
+    const unmet = outcomes.find((outcome) => outcome.target)?.target?.unmetNeeds ?? {};
+    try {
+      return await judgeWholeRun({ env: process.env, rules: [...this.selected].filter((rule) => !unmet[rule]) });
+    } finally {
+      discardRunExchanges(process.env);
+    }
+  }
+
   /**
    * Writes the report; and where a test failed that Playwright counted as expected (its worker kept), turns
    * Playwright's status to failed, so that `npx playwright test` exits 1 as it would have had the worker gone.
@@ -68,7 +78,10 @@ export default class ConformanceReporter implements Reporter {
   async onEnd(result: FullResult): Promise<{ status: FullResult['status'] } | undefined> {
     let report: ConformanceReport;
     try {
-      report = buildReport([...this.outcomes.values()], this.selected, result);
+      const outcomes = [...this.outcomes.values()];
+      const whole = await this.judgeWholeRun(outcomes);
+      report = buildReport(outcomes, this.selected, result, whole?.verdicts);
+      if (whole && report.counts.fail > 0) this.someTestFailed = true;
     } catch (error) {
       console.error(`conformance reporter: harness error building the report: ${oneLine(error)}`);
       report = buildReport([], new Set(), result);
@@ -104,9 +117,10 @@ export function buildReport(
   outcomes: readonly TestOutcome[],
   selected: ReadonlySet<string>,
   run: Pick<FullResult, 'startTime' | 'duration' | 'status'>,
+  whole?: ReadonlyMap<string, Verdict>,
 ): ConformanceReport {
   const target = outcomes.find((outcome) => outcome.target)?.target;
-  const judged = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status));
+  const judged = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status, whole?.get(rule.id)));
   const rules = target ? judged.map((rule) => (rule.verdict === 'fail' ? replayed(rule, outcomes, target) : rule)) : judged;
   const coverage = mergeCoverage(outcomes.flatMap((outcome) => (outcome.coverage ? [outcome.coverage] : [])));
   const counts: Record<VerdictKind, number> = { pass: 0, fail: 0, error: 0, inconclusive: 0, skipped: 0 };
@@ -143,8 +157,12 @@ function ruleResult(
   selected: ReadonlySet<string>,
   unmetNeeds: Readonly<Record<string, string>>,
   runStatus: FullResult['status'],
+  whole: Verdict | undefined,
 ): RuleResult {
-  const judged = outcomes.flatMap((outcome) => outcome.verdicts.filter((v) => v.rule === rule.id).map((verdict) => ({ verdict, title: outcome.title })));
+  const live = outcomes.flatMap((outcome) => outcome.verdicts.filter((v) => v.rule === rule.id).map((verdict) => ({ verdict, title: outcome.title })));
+  // The whole run's verdict decides over the live ones (harness/runner/whole-run.ts); live failures and harness errors stay.
+  const kept = new Set(withWholeRun(live.map((j) => j.verdict), whole));
+  const judged = [...(whole ? [{ verdict: whole, title: WHOLE_RUN }] : []), ...live.filter((j) => kept.has(j.verdict))];
   const declaring = outcomes.filter((outcome) => outcome.declared.includes(rule.id));
   const base = { id: rule.id, area: rule.area, statement: rule.statement, source: rule.source, level: rule.level };
   // The time of the tests that declared the rule (not of those that judged it on the side).
@@ -174,6 +192,9 @@ function ruleResult(
   }
   return { ...base, ...unjudged(rule, selected, unmetNeeds, runStatus), evidence: [], tolerated: [], requests: 0, tests: [], ...time };
 }
+
+/** The title under which a rule's verdict over the whole run is listed among its tests. */
+export const WHOLE_RUN = 'the whole run (every exchange of every worker)';
 
 function unjudged(
   rule: Rule,

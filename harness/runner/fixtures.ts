@@ -2,7 +2,7 @@ import * as playwrightTest from '@playwright/test';
 import type { TestInfo, TestType } from '@playwright/test';
 import type { CreatedContact } from '../types';
 import { testAnnotations } from './annotations';
-import { type ApiClient, ExchangeLog, loadTrafficFile, trafficSummary, type ReadTraffic } from '../exchanges';
+import { type ApiClient, ExchangeLog, loadTrafficFile, RUN_EXCHANGES_VARIABLE, runKeyHash, trafficSummary, writeRunExchanges, type ReadTraffic } from '../exchanges';
 import { type Target, type CreatedContactsLog, type Judge, createRedactor, declaredRules, type TransportError } from '../core';
 import { observeOnce, type Observation, type ObservationStore } from '../check';
 import { settleDeclaredRules } from './settle';
@@ -52,14 +52,27 @@ interface RunScope {
   observations: ObservationStore;
   /** A traffic run's recorded exchanges (EMS_TRAFFIC_FILE), read at the run's first test (the error when they could not be); undefined in an active run. */
   recorded: ReadTraffic | Error | undefined;
+  /** Where this run's exchanges go for the whole run's judgement (EMS_RUN_EXCHANGES_DIR), and how many are written. */
+  runExchanges?: { dir: string; name: string; written: number };
 }
 
 /** Why a failed test shows as an expected failure in Playwright's own reports. */
 const KEPT_WORKER = 'the test failed; marked expected so that its worker, and the run\'s exchange log, are kept (see reports/conformance.json)';
 
-function newRunScope(targetEnv: Record<string, string>): RunScope {
+function newRunScope(targetEnv: Record<string, string>, workerIndex: number, runKey: string): RunScope {
   const target = workerTarget(process.env, targetEnv);
-  return { target, exchangeLog: new ExchangeLog(), observations: new Map(), recorded: readRecorded(target) };
+  const dir = process.env[RUN_EXCHANGES_VARIABLE];
+  const runExchanges = dir && !target.trafficFile ? { dir, name: `worker-${workerIndex}-${process.pid}-${runKeyHash(runKey)}`, written: 0 } : undefined;
+  return { target, exchangeLog: new ExchangeLog(), observations: new Map(), recorded: readRecorded(target), ...(runExchanges ? { runExchanges } : {}) };
+}
+
+/** Appends what the run's log holds beyond what was written (after every test: a worker that dies leaves what it had). */
+function flushRunExchanges(scope: RunScope): void {
+  const out = scope.runExchanges;
+  if (!out || scope.exchangeLog.size === out.written) return;
+  const fresh = scope.exchangeLog.since(out.written);
+  writeRunExchanges(out.dir, out.name, fresh);
+  out.written += fresh.length;
 }
 
 function readRecorded(target: Target): ReadTraffic | Error | undefined {
@@ -92,11 +105,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   runScope: [
-    async ({ runScopes, targetEnv }, use) => {
+    async ({ runScopes, targetEnv }, use, testInfo) => {
       const key = JSON.stringify(targetEnv);
       let scope = runScopes.get(key);
-      if (!scope) runScopes.set(key, (scope = newRunScope(targetEnv)));
+      if (!scope) runScopes.set(key, (scope = newRunScope(targetEnv, testInfo.workerIndex, key)));
       await use(scope);
+      flushRunExchanges(scope);
     },
     { box: 'self' },
   ],

@@ -1,4 +1,8 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { RUN_EXCHANGES_VARIABLE } from '../exchanges';
 import { readSettings, resolveTarget } from '../core';
 import { embeddedMockEnv, loadTargetProvider, TARGET_PROVIDER_VARIABLE } from './target-provider';
 
@@ -13,6 +17,8 @@ export default async function globalSetup(_config: FullConfig): Promise<(() => P
   env.EMS_RUN_STARTED_AT ??= String(Date.now());
   const settings = readSettings(env);
   env.EMS_SEED ??= String(settings.seed);
+  // Where each worker writes its exchanges, for the verdicts over the whole run (whole-run.ts); a traffic run judges its recording.
+  if (!env.EMS_TRAFFIC_FILE) env[RUN_EXCHANGES_VARIABLE] ||= mkdtempSync(join(tmpdir(), 'ems-run-exchanges-'));
   if (env.EMS_BASE_URL) {
     resolveTarget(env);
     return undefined;

@@ -12,3 +12,4 @@ export { ANNOTATION, type Annotation, type TargetAnnotation } from './annotation
 export { mergeCoverage, type CoverageRecord } from './coverage';
 export { embeddedMockEnv, loadTargetProvider, TARGET_PROVIDER_VARIABLE, type ProvidedTarget, type TargetProvider } from './target-provider';
 export { workerTarget, newRecording, wiredClient, type Recording, type ClientReports } from './wiring';
+export { judgeWholeRun, discardRunExchanges, withWholeRun, type WholeRunJudgement } from './whole-run';

@@ -12,6 +12,7 @@ import { test } from './fixtures';
  * (judgeTraffic: no request, no `needs`); a traffic judge that throws gives its rule a harness error.
  */
 export function registerChecks(feature: string, checks: readonly Check[]): void {
+  for (const check of checks) registered.set(check.rule, check);
   if (collecting) {
     collecting.push({ feature, checks });
     return;
@@ -62,6 +63,12 @@ export interface SuiteChecks {
 }
 
 let collecting: SuiteChecks[] | undefined;
+
+/** Every check registered in this process, by rule (also in Playwright's main process, which loads the suites to list them). */
+const registered = new Map<string, Check>();
+
+/** The checks registered in this process so far, by rule: what the whole run's judgement applies (whole-run.ts). */
+export const registeredChecks = (): ReadonlyMap<string, Check> => registered;
 
 /**
  * Loads suite files (`load` imports them) without registering their tests, and returns what each gave

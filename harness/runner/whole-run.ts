@@ -1,0 +1,66 @@
+import { rmSync } from 'node:fs';
+import type { Verdict } from '../types';
+import { judgeExchanges } from '../check';
+import { harnessErrorVerdict } from '../core';
+import { readRunExchanges, RUN_EXCHANGES_VARIABLE, type RecordedTraffic } from '../exchanges';
+import { registeredChecks } from './register';
+import { workerTarget } from './wiring';
+
+type Env = Record<string, string | undefined>;
+
+/** The whole run's judgement: one verdict per rule, over every exchange of the run, and the traffic it read. */
+export interface WholeRunJudgement {
+  verdicts: ReadonlyMap<string, Verdict>;
+  traffic: RecordedTraffic;
+}
+
+/**
+ * Judges the run once its last exchange is in: each rule's one judge over every exchange of the run, all
+ * workers together (each worker wrote its exchanges to EMS_RUN_EXCHANGES_DIR), so a verdict does not depend on
+ * how the tests were spread over workers, nor on when in the run the rule's own test ran. The same judge as
+ * live and as `--har`: a pure function of exchanges. `rules` are the rules to judge (the selected rules whose
+ * needs the target meets); a judge that throws is that rule's harness error. Undefined when the run wrote no
+ * exchanges folder (a traffic run: its tests already judged the whole recording).
+ */
+export async function judgeWholeRun(options: { env: Env; rules: Iterable<string>; targetEnv?: Env; runKey?: string }): Promise<WholeRunJudgement | undefined> {
+  const dir = options.env[RUN_EXCHANGES_VARIABLE];
+  if (!dir || options.env.EMS_TRAFFIC_FILE) return undefined;
+  const t0 = Date.now();
+  const traffic = readRunExchanges(dir, options.runKey);
+  const t1 = Date.now();
+  const times: Array<[string, number]> = [];
+  const target = workerTarget(options.env, options.targetEnv);
+  const checks = registeredChecks();
+  const verdicts = new Map<string, Verdict>();
+  for (const rule of options.rules) {
+    const check = checks.get(rule);
+    if (!check) continue;
+    try {
+      const t = Date.now();
+      const verdict = await judgeExchanges(check, target, traffic);
+      times.push([rule, Date.now() - t]);
+      if (verdict) verdicts.set(rule, verdict);
+    } catch (error) {
+      verdicts.set(rule, harnessErrorVerdict(rule, error));
+    }
+  }
+  if (options.env.EMS_DEBUG_WHOLE) console.error('whole-run: read', t1 - t0, 'ms, judged', Date.now() - t1, 'ms', traffic.exchanges.length, times.sort((a, b) => b[1] - a[1]).slice(0, 12));
+  return { verdicts, traffic };
+}
+
+/** Removes the run's exchanges folder (the reporter calls it once the run is judged; EMS_KEEP_RUN_EXCHANGES=1 keeps it). */
+export function discardRunExchanges(env: Env): void {
+  const dir = env[RUN_EXCHANGES_VARIABLE];
+  if (dir && env.EMS_KEEP_RUN_EXCHANGES !== '1') rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * A rule's verdicts with the whole run's: the whole run's verdict decides, over the live ones a worker gave on
+ * the part of the run it had seen. A live failure or harness error stays (a failing draw's shrunk counterexample,
+ * a transport failure, a check that threw), and where the whole run could not decide, the live reasons stay beside its own.
+ */
+export function withWholeRun(live: readonly Verdict[], whole: Verdict | undefined): Verdict[] {
+  if (!whole) return [...live];
+  const kept = live.filter((verdict) => verdict.verdict === 'fail' || verdict.verdict === 'error' || (whole.verdict === 'inconclusive' && verdict.verdict === 'inconclusive'));
+  return [whole, ...kept];
+}
