@@ -168,7 +168,9 @@ function ruleResult(
   // The time of the tests that declared the rule (not of those that judged it on the side).
   const time = declaring.length > 0 ? { durationMs: Math.round(declaring.reduce((sum, outcome) => sum + outcome.durationMs, 0)) } : {};
   if (judged.length > 0) {
-    const { verdict, reason: folded, evidence, repro, property, tolerated, requests, harnessError } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
+    const { verdict, reason: folded, evidence, repro, property, tolerated, harnessError } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
+    // The requests its tests sent (the whole run's verdict reads them, and every other test's, but sends none).
+    const requests = live.reduce((sum, j) => sum + j.verdict.requests, 0);
     // A rule no selected test declares was only met on the side (the client checks every answer's schema and
     // envelope): that is no judgement of it, so it counts as not selected; a deviation seen is still a failure.
     const sideOnly = !selected.has(rule.id);
@@ -185,7 +187,7 @@ function ruleResult(
       ...(property ? { property } : {}),
       tolerated: tolerated ?? [],
       requests,
-      tests: [...new Set(judged.map((j) => j.title))],
+      tests: [...new Set([...live, ...judged].map((j) => j.title))],
       ...time,
       ...(harnessError ? { harnessError } : {}),
     };
