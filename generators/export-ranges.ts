@@ -32,6 +32,8 @@ export const LANES = {
   /** The two lanes of ranges ending on a day with sends (they differ by lane parity). */
   fileRecords: 6,
   authFile: 7,
+  /** The stateful exploration of the whole interface (drivers/stateful/). */
+  stateful: 8,
 } as const;
 
 const LANE_SPAN = 64;

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ruleTag } from '../../harness/core';
-import { collectSuiteChecks, registerChecks, test, type SuiteChecks } from '../../harness/runner';
+import { collectSuiteChecks, EXPLORATION_TAG, registerChecks, registerExploration, test, type SuiteChecks } from '../../harness/runner';
 
 /** The file EMS_MATRIX_PLAN names (written by pool.ts): the matrix's runs and the lanes that serve them. */
 export interface MatrixPlanFile {
@@ -46,7 +46,13 @@ export async function registerLane(index: number): Promise<void> {
     const selected = (suite: SuiteChecks) => (grep ? suite.checks.filter((check) => grep.test(`${check.title} ${ruleTag(check.rule)}`)) : suite.checks);
     test.describe(run.name, { tag: `${RUN_TAG}${runIndex}` }, () => {
       test.use({ targetEnv: run.env });
-      for (const file of run.files) for (const suite of suitesOf.get(file) ?? []) registerChecks(suite.feature, selected(suite));
+      for (const file of run.files) {
+        for (const suite of suitesOf.get(file) ?? []) {
+          if (suite.exploration) {
+            if (!grep || grep.test(EXPLORATION_TAG)) registerExploration(suite.feature, suite.exploration);
+          } else registerChecks(suite.feature, selected(suite));
+        }
+      }
     });
   }
 }

@@ -6,6 +6,7 @@ import { type ApiClient, ExchangeLog, loadTrafficFile, RUN_EXCHANGES_VARIABLE, r
 import { type Target, type CreatedContactsLog, type Judge, createRedactor, declaredRules, type TransportError } from '../core';
 import { observeOnce, type Observation, type ObservationStore } from '../check';
 import { settleDeclaredRules } from './settle';
+import { EXPLORATION_TAG } from './exploration-tag';
 import { newRecording, wiredClient, workerTarget, type ClientReports, type Recording } from './wiring';
 
 /** Everything one test leaves behind; written as annotations when the test ends. */
@@ -121,7 +122,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   testRecord: [
     async ({ target, keepWorkerOnFailure, recorded }, use, testInfo) => {
       const declared = declaredRules(testInfo.tags);
-      if (declared.length === 0) throw new Error('the test declares no rule: tag it with @rule:<id> for every rule it judges');
+      const exploration = testInfo.tags.includes(EXPLORATION_TAG);
+      if (declared.length === 0 && !exploration) throw new Error('the test declares no rule: tag it with @rule:<id> for every rule it judges');
       const record: TestRecord = { ...newRecording(target, declared), createdContacts: [] };
 
       if (Date.now() > target.deadline) {
@@ -158,7 +160,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // A test that judged none of its rules (each skipped, or inconclusive: the data could not decide) did not
       // pass: Playwright marks it skipped, with why, so the console's closing line never claims a pass the verdicts deny.
       const declaredVerdicts = verdicts.filter((verdict) => declared.includes(verdict.rule));
-      if (declaredVerdicts.every((verdict) => verdict.verdict === 'skipped' || verdict.verdict === 'inconclusive')) {
+      if (!exploration && declaredVerdicts.every((verdict) => verdict.verdict === 'skipped' || verdict.verdict === 'inconclusive')) {
         const reasons = declaredVerdicts.map((verdict) => (verdict.verdict === 'inconclusive' ? `inconclusive: ${verdict.reason ?? 'no reason given'}` : verdict.reason));
         testInfo.skip(true, [...new Set(reasons)].join('; '));
       }

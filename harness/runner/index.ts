@@ -7,7 +7,8 @@
  */
 export { expect } from '@playwright/test';
 export { test } from './fixtures';
-export { collectSuiteChecks, registerChecks, type SuiteChecks } from './register';
+export { collectSuiteChecks, registerChecks, registerExploration, type Exploration, type SuiteChecks } from './register';
+export { EXPLORATION_TAG } from './exploration-tag';
 export { ANNOTATION, type Annotation, type TargetAnnotation } from './annotations';
 export { mergeCoverage, type CoverageRecord } from './coverage';
 export { embeddedMockEnv, loadTargetProvider, TARGET_PROVIDER_VARIABLE, type ProvidedTarget, type TargetProvider } from './target-provider';

@@ -3,6 +3,7 @@ import { type Target, type Judge, harnessErrorVerdict, ruleJudge, ruleTag, Trans
 import type { RecordedTraffic } from '../exchanges';
 import { exploreWithJudge } from './explore';
 import { test } from './fixtures';
+import { EXPLORATION_TAG } from './exploration-tag';
 
 /**
  * Registers one Playwright test per check inside one `test.describe`: tagged from the rule ID, skipped
@@ -56,10 +57,40 @@ export function registerChecks(feature: string, checks: readonly Check[]): void 
   });
 }
 
-/** What a suite file gives registerChecks: a feature and its checks. */
+/** What a suite file gives registerChecks: a feature and its checks (or an exploration, registerExploration). */
 export interface SuiteChecks {
   feature: string;
   checks: readonly Check[];
+  exploration?: Exploration;
+}
+
+/** A driver that belongs to no rule: it sends, and the whole run's judgement reads what it sent (drivers/stateful/). */
+export interface Exploration {
+  title: string;
+  drive(ctx: Pick<CheckContext, 'api' | 'target' | 'createdContacts'>): Promise<void>;
+}
+
+
+/**
+ * Registers an exploration as one test tagged @exploration: it drives and judges nothing itself; every rule's
+ * judge reads its exchanges once the run's last exchange is in. A traffic run sends nothing: no test.
+ */
+export function registerExploration(feature: string, exploration: Exploration): void {
+  if (collecting) {
+    collecting.push({ feature, checks: [], exploration });
+    return;
+  }
+  if (process.env.EMS_TRAFFIC_FILE) return;
+  test.describe(feature, () => {
+    test(exploration.title, { tag: [EXPLORATION_TAG] }, async ({ api, target, createdContacts }) => {
+      try {
+        await exploration.drive({ api, target, createdContacts });
+      } catch (error) {
+        // A request without a usable answer ends the exploration; what it sent is judged with the run.
+        if (!(error instanceof TransportError)) throw error;
+      }
+    });
+  });
 }
 
 let collecting: SuiteChecks[] | undefined;

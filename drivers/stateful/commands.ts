@@ -1,0 +1,247 @@
+/**
+ * The commands of the stateful exploration: every operation of the interface, each drawn as abstract choices
+ * from the documented parameter space (spec/openapi.yaml through generators/) and from the data (resolved
+ * against what was learned when the command runs). A command sends and learns; it decides nothing: every
+ * exchange is judged with the run's others by every rule it concerns (harness/runner/whole-run.ts).
+ *
+ * Never sent, because the documents leave the answer open (spec/silent-points.yaml, `met`): parameters an
+ * operation does not know, a parameter twice, the same email twice in one import, a group in both groupIDs and
+ * removeGroupIDs, a contactID in a contact.
+ */
+import fc from 'fast-check';
+import type { ApiClient, ApiResponse, TokenChoice } from '../../harness/check';
+import { addDays, type AddressBook, allowedValues, contactOfShape, type ContactShape, type RangeLane, rangeParams, searchMethod } from '../../generators';
+import { operationParameters } from '../../harness/contract';
+import { pickOf, type Learned } from './learned';
+
+/** What a command runs with: the client, what was learned, and what the target allows. */
+export interface Explorer {
+  api: ApiClient;
+  learned: Learned;
+  /** The tokens the run has, by role (full always). */
+  tokens: TokenChoice[];
+  writes: boolean;
+  book: AddressBook;
+  exportRanges: RangeLane;
+  formatDatetime(date: Date): string;
+  /** Contacts the run created, for the report. */
+  created(email: string): void;
+}
+
+export interface Step {
+  /** One line for the sequence's description (fast-check prints it with a failing sequence). */
+  readonly label: string;
+  run(explorer: Explorer): Promise<void>;
+}
+
+const send = async (explorer: Explorer, op: Parameters<ApiClient['call']>[0], options: Parameters<ApiClient['call']>[1]): Promise<ApiResponse> => {
+  const response = await explorer.api.call(op, { allowTransportFailure: true, ...options });
+  explorer.learned.learn(response);
+  return response;
+};
+
+/** A token by its draw: the full one mostly, else another the run has (a refusal is judged by the permission rules). */
+const tokenArb = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 2, arbitrary: fc.nat({ max: 7 }) });
+const tokenOf = (explorer: Explorer, pick: number): TokenChoice => explorer.tokens[pick % explorer.tokens.length] ?? 'full';
+
+const step = (label: string, run: (explorer: Explorer) => Promise<void>): Step => ({ label, run });
+
+// ------------------------------------------------------------------ reads
+
+const enumOrOmitted = (op: 'groups.search' | 'emails.search', name: string) => fc.option(fc.constantFrom(...allowedValues(op, name)), { nil: undefined });
+const smallRpp = fc.option(fc.oneof(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 250 })), { nil: undefined });
+const smallPage = fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined });
+
+const defined = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
+
+export const pingStep = fc.record({ token: tokenArb }).map(({ token }) =>
+  step(`ping token#${token}`, async (explorer) => {
+    await send(explorer, 'helper.ping', { method: 'GET', token: tokenOf(explorer, token) });
+  }),
+);
+
+export const groupSearchStep = fc
+  .record({
+    method: searchMethod,
+    token: tokenArb,
+    status: enumOrOmitted('groups.search', 'status'),
+    type: enumOrOmitted('groups.search', 'type'),
+    sortField: enumOrOmitted('groups.search', 'sortField'),
+    sortDirection: enumOrOmitted('groups.search', 'sortDirection'),
+    rpp: smallRpp,
+    page: smallPage,
+    privateZero: fc.boolean(),
+    byName: fc.option(fc.record({ pick: fc.nat(), from: fc.nat({ max: 8 }), length: fc.integer({ min: 1, max: 4 }) }), { nil: undefined }),
+    byIDs: fc.option(fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), { nil: undefined }),
+    byUser: fc.option(fc.nat(), { nil: undefined }),
+  })
+  .map((draw) =>
+    step(`groups/search ${JSON.stringify(draw)}`, async (explorer) => {
+      const groups = [...explorer.learned.groups.values()];
+      const named = draw.byName && pickOf(groups.filter((group) => group.groupName), draw.byName.pick)?.groupName;
+      const fragment = named && draw.byName ? named.slice(Math.min(draw.byName.from, Math.max(0, named.length - 1))).slice(0, draw.byName.length) : undefined;
+      const ids = draw.byIDs ? [...new Set(draw.byIDs.map((pick) => pickOf(groups, pick)?.groupID).filter((id): id is number => id !== undefined))] : undefined;
+      const userID = draw.byUser === undefined ? undefined : pickOf(groups.filter((group) => group.userID), draw.byUser)?.userID;
+      const params = defined({
+        status: draw.status, type: draw.type, sortField: draw.sortField, sortDirection: draw.sortDirection, rpp: draw.rpp, page: draw.page,
+        private: draw.privateZero ? 0 : undefined, groupName: fragment || undefined, groupIDs: ids && ids.length > 0 ? ids : undefined, userID,
+      });
+      await send(explorer, 'groups.search', { method: draw.method, params, token: tokenOf(explorer, draw.token) });
+    }),
+  );
+
+/** Where a dateSent bound falls against an email's own dateSent: at it, a second before, a second after, a day either way. */
+const MOMENT_SHIFTS_S = [0, -1, 1, -86_400, 86_400];
+
+export const emailSearchStep = fc
+  .record({
+    method: searchMethod,
+    token: tokenArb,
+    deliveryType: enumOrOmitted('emails.search', 'deliveryType'),
+    status: fc.option(fc.subarray([...allowedValues('emails.search', 'status')], { minLength: 1 }), { nil: undefined }),
+    automatedResults: enumOrOmitted('emails.search', 'automatedResults'),
+    sortField: enumOrOmitted('emails.search', 'sortField'),
+    sortDirection: enumOrOmitted('emails.search', 'sortDirection'),
+    rpp: smallRpp,
+    page: smallPage,
+    parent: fc.option(fc.record({ kind: fc.constantFrom<'automated' | 'ab-split'>('automated', 'ab-split'), pick: fc.nat() }), { nil: undefined }),
+    byIDs: fc.option(fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), { nil: undefined }),
+    byCampaign: fc.option(fc.nat(), { nil: undefined }),
+    byUser: fc.option(fc.nat(), { nil: undefined }),
+    byTitle: fc.option(fc.record({ field: fc.constantFrom('title', 'subject'), pick: fc.nat(), shape: fc.constantFrom('prefix*', '*suffix', '*middle*', 'whole') }), { nil: undefined }),
+    window: fc.option(fc.record({ start: fc.option(fc.record({ pick: fc.nat(), shift: fc.constantFrom(...MOMENT_SHIFTS_S) }), { nil: undefined }), end: fc.option(fc.record({ pick: fc.nat(), shift: fc.constantFrom(...MOMENT_SHIFTS_S) }), { nil: undefined }) }), { nil: undefined }),
+  })
+  .map((draw) =>
+    step(`emails/search ${JSON.stringify(draw)}`, async (explorer) => {
+      const { learned } = explorer;
+      const emails = [...learned.emails.values()];
+      const deliveryType = draw.parent ? (draw.parent.kind === 'automated' ? 'automated' : draw.deliveryType) : draw.deliveryType;
+      const parentEmailID = draw.parent ? pickOf(learned.parents(draw.parent.kind), draw.parent.pick) : undefined;
+      const ids = draw.byIDs ? [...new Set(draw.byIDs.map((pick) => pickOf(emails, pick)?.emailID).filter((id): id is number => id !== undefined))] : undefined;
+      const campaigns = [...new Set(emails.flatMap((email) => email.campaignIDs))].sort((a, b) => a - b);
+      const campaignID = draw.byCampaign === undefined ? undefined : pickOf(campaigns, draw.byCampaign);
+      const userID = draw.byUser === undefined ? undefined : pickOf(emails.filter((email) => email.userID), draw.byUser)?.userID;
+      const pattern = draw.byTitle ? wildcardOf(pickOf(emails, draw.byTitle.pick)?.[draw.byTitle.field as 'title' | 'subject'], draw.byTitle.shape) : undefined;
+      const times = learned.sendTimes();
+      const moment = (bound?: { pick: number; shift: number }) => {
+        const base = bound && pickOf(times, bound.pick);
+        return base ? new Date(base.getTime() + bound.shift * 1000) : undefined;
+      };
+      let start = moment(draw.window?.start);
+      let end = moment(draw.window?.end);
+      if (start && end && start > end) [start, end] = [end, start];
+      // Within the documented 18 months (a longer window is the window-limit rule's driver's business).
+      if (start && end && end > addDays(start, 540)) start = addDays(end, -540);
+      const params = defined({
+        deliveryType, status: draw.status, automatedResults: draw.automatedResults, sortField: draw.sortField, sortDirection: draw.sortDirection,
+        rpp: draw.rpp, page: draw.page, parentEmailID, emailIDs: ids && ids.length > 0 ? ids : undefined, campaignID, userID,
+        ...(pattern && draw.byTitle ? { [draw.byTitle.field]: pattern } : {}),
+        dateSentStart: start && explorer.formatDatetime(start), dateSentEnd: end && explorer.formatDatetime(end),
+      });
+      await send(explorer, 'emails.search', { method: draw.method, params, token: tokenOf(explorer, draw.token) });
+    }),
+  );
+
+/** A title/subject pattern from a value: a part of it with `*` where the rest was cut. */
+function wildcardOf(value: string | undefined, shape: string): string | undefined {
+  if (!value || value.includes('*') || value.length < 3) return undefined;
+  const third = Math.max(1, Math.floor(value.length / 3));
+  if (shape === 'prefix*') return `${value.slice(0, third)}*`;
+  if (shape === '*suffix') return `*${value.slice(-third)}`;
+  if (shape === '*middle*') return `*${value.slice(third, 2 * third)}*`;
+  return value;
+}
+
+// ------------------------------------------------------------------ writes
+
+export const importStep = fc
+  .record({
+    token: tokenArb,
+    fresh: fc.integer({ min: 0, max: 4 }),
+    existing: fc.array(fc.nat(), { maxLength: 3 }),
+    shape: fc.constantFrom<ContactShape>('email', 'email+customFields'),
+    add: fc.array(fc.nat(), { maxLength: 2 }),
+    remove: fc.array(fc.nat(), { maxLength: 2 }),
+    updateExisting: fc.constantFrom<0 | 1 | undefined>(undefined, 0, 1),
+    tag: fc.constantFrom('a', 'b'),
+  })
+  .map((draw) =>
+    step(`contacts/import ${JSON.stringify(draw)}`, async (explorer) => {
+      const known = [...new Set(draw.existing.map((pick) => pickOf(explorer.learned.contacts, pick)).filter((email): email is string => email !== undefined))];
+      const fresh = Array.from({ length: draw.fresh }, () => explorer.book.fresh());
+      const emails = [...fresh, ...known];
+      if (emails.length === 0) emails.push(explorer.book.fresh());
+      const statics = explorer.learned.staticGroups();
+      const add = [...new Set(draw.add.map((pick) => pickOf(statics, pick)).filter((id): id is number => id !== undefined))];
+      // Never one group in both lists: what that does is not written.
+      const remove = [...new Set(draw.remove.map((pick) => pickOf(statics, pick)).filter((id): id is number => id !== undefined && !add.includes(id)))];
+      const params = defined({
+        contacts: emails.map((email) => contactOfShape(draw.shape, email, draw.tag)),
+        groupIDs: add.length > 0 ? add : undefined,
+        removeGroupIDs: remove.length > 0 ? remove : undefined,
+        updateExisting: draw.updateExisting,
+      });
+      const response = await send(explorer, 'contacts.import', { method: 'POST', params, token: tokenOf(explorer, draw.token) });
+      if (response.outcome === 'success') {
+        for (const email of fresh) {
+          explorer.created(email);
+          explorer.learned.contacts.push(email);
+        }
+      }
+    }),
+  );
+
+export const exportStep = fc
+  .record({ token: tokenArb, days: fc.integer({ min: 0, max: 30 }) })
+  .map((draw) =>
+    step(`exports/emails ${JSON.stringify(draw)}`, async (explorer) => {
+      let range;
+      try {
+        range = explorer.exportRanges.fresh(draw.days);
+      } catch {
+        return; // the lane's ranges are used up for this run
+      }
+      await send(explorer, 'exports.emails', { method: 'GET', params: rangeParams(range), token: tokenOf(explorer, draw.token) });
+    }),
+  );
+
+export const pollStep = fc.record({ pick: fc.nat(), token: tokenArb }).map((draw) =>
+  step(`exports/jobStatus ${JSON.stringify(draw)}`, async (explorer) => {
+    const job = pickOf(explorer.learned.jobs, draw.pick);
+    if (job) await send(explorer, 'exports.jobStatus', { method: 'GET', params: { jobID: job.jobID }, token: tokenOf(explorer, draw.token) });
+  }),
+);
+
+export const fileStep = fc.record({ pick: fc.nat(), token: tokenArb }).map((draw) =>
+  step(`exports/getFile ${JSON.stringify(draw)}`, async (explorer) => {
+    const job = pickOf(explorer.learned.jobs.filter((candidate) => candidate.fileKey), draw.pick);
+    if (job?.fileKey) await send(explorer, 'exports.getFile', { method: 'GET', params: { fileKey: job.fileKey }, token: tokenOf(explorer, draw.token) });
+  }),
+);
+
+/** The steps of a sequence: reads always, writes (imports, export requests) only where the run may write. */
+export function stepArbitrary(writes: boolean): fc.Arbitrary<Step> {
+  const reads = [
+    { weight: 1, arbitrary: pingStep },
+    { weight: 4, arbitrary: groupSearchStep },
+    { weight: 5, arbitrary: emailSearchStep },
+    { weight: 2, arbitrary: pollStep },
+    { weight: 1, arbitrary: fileStep },
+  ];
+  const allWrites = [
+    { weight: 3, arbitrary: importStep },
+    { weight: 2, arbitrary: exportStep },
+  ];
+  return fc.oneof(...reads, ...(writes ? allWrites : []));
+}
+
+/** The documented parameters of each operation the steps send: checked against the spec when the module loads. */
+for (const [op, names] of Object.entries({
+  'groups.search': ['status', 'type', 'sortField', 'sortDirection', 'rpp', 'page', 'private', 'groupName', 'groupIDs', 'userID'],
+  'emails.search': ['deliveryType', 'status', 'automatedResults', 'sortField', 'sortDirection', 'rpp', 'page', 'parentEmailID', 'emailIDs', 'campaignID', 'userID', 'title', 'subject', 'dateSentStart', 'dateSentEnd'],
+  'contacts.import': ['contacts', 'groupIDs', 'removeGroupIDs', 'updateExisting'],
+} as const)) {
+  const known = operationParameters(op as 'groups.search');
+  for (const name of names) if (!(name in known)) throw new Error(`drivers/stateful: ${op} has no documented parameter ${name}`);
+}
+
