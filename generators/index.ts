@@ -16,3 +16,5 @@ export * from './import-plans';
 export * from './name-fragments';
 export * from './search-requests';
 export * from './text-probes';
+export * from './input-space';
+export * from './pairwise';

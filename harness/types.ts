@@ -351,6 +351,29 @@ export interface ConformanceReport {
   harnessErrors?: (HarnessError & { where: string })[];
   /** What the target chose at each silent point of spec/silent-points.yaml: facts, never verdicts. Absent in older reports. */
   silentPoints?: SilentPointObservation[];
+  /** Which classes of the input space (and valid pairs of them) the run's requests exercised; absent in a traffic run. */
+  inputCoverage?: InputCoverage;
+}
+
+export interface CoverageCount {
+  covered: number;
+  total: number;
+  /** covered / total, in percent, rounded down to a tenth. */
+  percent: number;
+}
+
+export interface OperationCoverage {
+  classes: CoverageCount & { missing: string[] };
+  pairs: CoverageCount & { missing: string[] };
+  /** Classes the harness never sends, with why. */
+  notSent?: Record<string, string>;
+}
+
+/** The input-space coverage of a run (harness/report/input-coverage.ts). */
+export interface InputCoverage {
+  classes: CoverageCount;
+  pairs: CoverageCount;
+  operations: Record<string, OperationCoverage>;
 }
 
 /** A point of spec/silent-points.yaml: where the documents leave a choice a judge meets. */

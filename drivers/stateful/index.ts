@@ -13,6 +13,7 @@ import { AddressBook, LANES, RangeLane, runPrefix } from '../../generators';
 import { maxRpp } from '../search';
 import { stepArbitrary, type Explorer, type Step } from './commands';
 import { Learned } from './learned';
+import { sendPairwise } from './pairwise-requests';
 
 export { Learned, type LearnedEmail, type LearnedGroup, type LearnedJob } from './learned';
 export { stepArbitrary, type Explorer, type Step } from './commands';
@@ -53,6 +54,7 @@ export async function exploreInterface(ctx: ExplorationContext): Promise<void> {
     created: (email) => ctx.createdContacts.record({ email }),
   };
   await readSample(explorer);
+  await sendPairwise(explorer);
   const sequences = fc.array(stepArbitrary(explorer.writes), { minLength: 1, maxLength: MAX_STEPS });
   await fc.assert(
     fc.asyncProperty(sequences, async (steps: Step[]) => {

@@ -5,6 +5,7 @@ import { ANNOTATION, discardRunExchanges, judgeWholeRun, mergeCoverage, withWhol
 import { declaredRules, foldVerdicts, harnessErrorOf, harnessErrorVerdict, oneLine, redactorFromEnv, reportDir } from '../core';
 import type { ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
 import { withReplay } from './replay';
+import { inputCoverage } from './input-coverage';
 import { writeReportFiles } from './write';
 
 export interface ConformanceReporterOptions {
@@ -81,6 +82,7 @@ export default class ConformanceReporter implements Reporter {
       const outcomes = [...this.outcomes.values()];
       const whole = await this.judgeWholeRun(outcomes);
       report = buildReport(outcomes, this.selected, result, whole?.verdicts);
+      if (whole) report.inputCoverage = inputCoverage(whole.traffic);
       if (whole && report.counts.fail > 0) this.someTestFailed = true;
     } catch (error) {
       console.error(`conformance reporter: harness error building the report: ${oneLine(error)}`);
