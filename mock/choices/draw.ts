@@ -13,7 +13,8 @@ export function choicesArbitrary(fixed: ChoiceMap = {}): fc.Arbitrary<Record<str
 
 /** `count` combinations drawn from the seed: the same seed gives the same combinations. */
 export function drawChoices(seed: number, count: number, fixed: ChoiceMap = {}): Record<string, string>[] {
-  return fc.sample(choicesArbitrary(fixed), { seed, numRuns: count });
+  // fast-check's records have no prototype: plain objects for whoever compares or spreads them
+  return fc.sample(choicesArbitrary(fixed), { seed, numRuns: count }).map((drawn) => ({ ...drawn }));
 }
 
 /** A seed for a draw: the given one, or a fresh one (printed by whoever draws, so a failure can be replayed). */
