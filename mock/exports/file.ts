@@ -26,7 +26,7 @@ const COLUMNS: readonly [string, (email: Email) => string | number | undefined][
 ];
 
 /** exports.file-rows=by-emailID: two more columns at the end. */
-const ALT_COLUMNS: typeof COLUMNS = [
+const EXTRA_COLUMNS: typeof COLUMNS = [
   ...COLUMNS,
   ['templateID', (email) => email.templateID],
   ['dateAdded', (email) => formatServiceDatetime(email.dateAdded)],
@@ -45,7 +45,7 @@ interface FileFormat {
  * value in double quotes (quotes inside doubled), with a header row. Absent values are empty.
  */
 export function buildExportZip(fileKey: string, rows: readonly Email[], faults: FaultSwitch, choices: Choices): Uint8Array {
-  const columns = choices.is('exports.file-rows', 'by-emailID') ? ALT_COLUMNS : COLUMNS;
+  const columns = choices.is('exports.file-rows', 'by-emailID') ? EXTRA_COLUMNS : COLUMNS;
   const format: FileFormat = {
     entryName: faults.has('exports-file-entry-misnamed') ? 'export.csv' : `${fileKey}.csv`,
     delimiter: faults.has('exports-file-comma-delimited') ? ',' : '\t',
