@@ -35,7 +35,8 @@ describe('the mock varies every catalogued point that has a mock entry', () => {
   test('a mock-only point names no catalogued point and takes its default and alt readings', () => {
     for (const [id, point] of Object.entries(MOCK_ONLY_POINTS)) {
       assert.ok(!catalogue.points.some((entry) => entry.id === id), `${id} is catalogued: take it out of MOCK_ONLY_POINTS`);
-      assert.ok(point.readings.includes(point.default) && point.readings.includes(point.alt) && point.default !== point.alt, id);
+      const readings: readonly string[] = point.readings;
+      assert.ok(readings.includes(point.default) && readings.includes(point.alt) && point.default !== point.alt, id);
     }
   });
 });
