@@ -17,16 +17,23 @@ import { parseFlags, positiveInteger, runMain, UsageError } from './lib/cli';
 import { seconds } from './lib/table';
 import { areaOf, areas, listAreaFiles, planMatrix, type MatrixRun } from './selfcheck/plan';
 import { runPool } from './selfcheck/pool';
+import { withDrawnReadings } from './selfcheck/readings';
+import { drawSeed } from '../mock/choices/draw';
 import { printAreaTable, printClean, printFault } from './selfcheck/print';
 import { baselineOfSelection, cleanCheck, cleanOfBaselines, judgeFault, noTests, type FaultResult, type RunOutcome } from './selfcheck/verdict-diff';
 
 const USAGE = `usage: npm run selfcheck -- [--area AREA]... [--fault NAME]... [--workers N] [--runs N] [--seed N]
-                           [--export-budget-s N] [--export-delay-ms MIN,MAX] [--json FILE] [--keep]
+                           [--draw-seed N | --default-readings] [--export-budget-s N] [--export-delay-ms MIN,MAX]
+                           [--json FILE] [--keep]
   --area      only the faults of this rule area (repeatable): ${areas.join(', ')}
   --fault     only this fault (repeatable; mock/faults.ts, npm run mock -- --list-faults)
   --workers   Playwright workers: lanes of runs at once, each run against its own mock, a lane's runs one after
               another in one worker (default 4: runs that wait on export jobs leave the CPU to the others)
   --runs      EMS_RUNS for every run (default 8); --seed  EMS_SEED for every run (default 1)
+  --draw-seed  each fault runs against a mock taking a combination of readings of the silent points drawn from
+              this seed and the fault's name (mock/README.md, "Silent points"; the readings a fault needs held:
+              mock/choices/fault-needs.ts); default a fresh seed, printed. --default-readings: every fault under
+              the mock's default readings. Clean runs and baselines always take the default readings.
   --export-budget-s  EMS_EXPORT_BUDGET_S for every run (default 6)
   --export-delay-ms  how long the matrix mocks keep an export job Pending at most (default 1000,2000: the embedded
               mock's; as there, a job also ends at its third status poll)
@@ -44,13 +51,15 @@ async function main(): Promise<number> {
       workers: { type: 'string', default: '4' },
       runs: { type: 'string', default: '8' },
       seed: { type: 'string', default: '1' },
+      'draw-seed': { type: 'string' },
+      'default-readings': { type: 'boolean' },
       'export-budget-s': { type: 'string', default: '6' },
       'export-delay-ms': { type: 'string', default: '1000,2000' },
       json: { type: 'string' },
       keep: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
-    { area: 'AREA', fault: 'NAME', workers: 'N', runs: 'N', seed: 'N', 'export-budget-s': 'N', 'export-delay-ms': 'MIN,MAX', json: 'FILE' },
+    { area: 'AREA', fault: 'NAME', workers: 'N', runs: 'N', seed: 'N', 'draw-seed': 'N', 'export-budget-s': 'N', 'export-delay-ms': 'MIN,MAX', json: 'FILE' },
   );
   if (values.help) {
     console.log(USAGE);
@@ -63,6 +72,8 @@ async function main(): Promise<number> {
     exportBudgetS: positiveInteger('--export-budget-s', values['export-budget-s']),
     exportDelayMs: delayRange(values['export-delay-ms']),
   };
+  if (values['default-readings'] && values['draw-seed'] !== undefined) throw new UsageError('--draw-seed and --default-readings exclude each other');
+  const readingsSeed = values['default-readings'] ? undefined : positiveOrZero('--draw-seed', values['draw-seed']);
   const faults = selectFaults(values.area ?? [], values.fault ?? []);
   const everySuite = !values.area?.length && !values.fault?.length;
 
@@ -71,10 +82,12 @@ async function main(): Promise<number> {
   try {
     const listing = await listAreaFiles();
     for (const { file, error } of listing.broken) console.log(`selfcheck: ${file} does not load, its tests are left out: ${error}`);
-    const plan = planMatrix(faults, listing.filesOf, everySuite);
+    const planned = planMatrix(faults, listing.filesOf, everySuite);
+    const plan = readingsSeed === undefined ? planned : { ...planned, runs: withDrawnReadings(planned.runs, readingsSeed) };
     const faultAreas = new Set(faults.map((fault) => areaOf.get(fault.rule) ?? '?'));
     console.log(
       `selfcheck: ${faults.length} faults in ${faultAreas.size} areas, ${plan.runs.length} runs on ${settings.workers} workers, EMS_RUNS=${settings.runs}, EMS_SEED=${settings.seed}` +
+        `; ${readingsSeed === undefined ? 'every fault under the default readings' : `each fault under readings drawn with --draw-seed ${readingsSeed}`}` +
         `; tests found for ${listing.filesOf.size ? [...listing.filesOf.keys()].join(', ') : 'no area'}`,
     );
 
@@ -94,7 +107,8 @@ async function main(): Promise<number> {
       const baseline = baselineOf(run);
       const outcome = outcomes.get(run);
       if (!run.fault || !baseline || !outcome || results.has(run.fault.name)) return;
-      results.set(run.fault.name, printFault(judgeFault(run.fault, run.area!, areaOf, baseline, outcome)));
+      const judged = judgeFault(run.fault, run.area!, areaOf, baseline, outcome);
+      results.set(run.fault.name, printFault(run.choices ? { ...judged, readings: { ...run.choices } } : judged));
     };
     await runPool(plan.runs, settings, scratch, (run, outcome) => {
       outcomes.set(run, outcome);
@@ -115,7 +129,7 @@ async function main(): Promise<number> {
     const durationMs = Date.now() - started;
     console.log(`matrix time ${seconds(durationMs)}${values.keep ? `; run folders kept in ${scratch}` : ''}`);
     if (values.json) {
-      writeFileSync(values.json, `${JSON.stringify({ ...settings, durationMs, passed, failed, clean: cleanResult, faults: faultResults }, null, 2)}\n`);
+      writeFileSync(values.json, `${JSON.stringify({ ...settings, ...(readingsSeed === undefined ? {} : { drawSeed: readingsSeed }), durationMs, passed, failed, clean: cleanResult, faults: faultResults }, null, 2)}\n`);
     }
     console.log(`${passed} passed, ${failed} failed`);
     return failed > 0 ? 1 : 0;
@@ -131,6 +145,14 @@ function selectFaults(wantedAreas: string[], names: string[]): Fault[] {
   for (const name of names) if (!known.has(name)) throw new UsageError(`--fault ${name}: unknown fault (npm run mock -- --list-faults)`);
   if (wantedAreas.length === 0 && names.length === 0) return [...FAULTS];
   return FAULTS.filter((fault) => wantedAreas.includes(areaOf.get(fault.rule) ?? '') || names.includes(fault.name));
+}
+
+/** The draw seed: the given integer (0 or more), else a fresh one. */
+function positiveOrZero(flag: string, text: string | undefined): number {
+  if (text === undefined) return drawSeed();
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) throw new UsageError(`${flag} ${text}: give an integer, 0 or more`);
+  return value;
 }
 
 function delayRange(text: string | undefined): [number, number] {

@@ -14,7 +14,8 @@ export function authenticate(
   query: URLSearchParams,
   body: JsonObject,
   faults: FaultSwitch,
-  alt = false,
+  /** auth.token-case=exact: the token compared exactly, case included. */
+  exactToken = false,
 ): Token {
   const queryToken = query.get('accessToken') ?? undefined;
   const bodyToken = typeof body.accessToken === 'string' ? body.accessToken : body.accessToken === undefined ? undefined : '';
@@ -30,7 +31,7 @@ export function authenticate(
     if (faults.has('auth-missing-token-accepted')) return FULL_TOKEN;
     throw new ApiError(ErrorCode.missingToken, 'No access token: send it in the Authorization header ("Bearer <token>")');
   }
-  const token = findToken(sent, alt);
+  const token = findToken(sent, exactToken);
   if (token === undefined) {
     if (faults.has('auth-invalid-token-accepted')) return FULL_TOKEN;
     throw new ApiError(ErrorCode.invalidToken, 'The access token is not valid');

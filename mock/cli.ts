@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { FAULTS, startMock } from './index';
+import { parseChoices } from './choices/choices';
 import { parseVariant } from './variant';
 import { parseRateLimit } from './rate-limit';
 import { TOKENS } from './tokens';
@@ -14,11 +15,14 @@ const USAGE = `Usage: npm run mock -- [options]
   --clock-speed X     mock seconds per real second (default 1)
   --export-delay-ms MIN,MAX  how long an export job stays Pending, on the mock clock (default 1000,2000)
   --export-pending-polls N  at most N jobStatus answers say a job is Pending; the next one ends it (default: no limit)
-  --export-file-lifetime-ms N  export files expire N ms after their job completed (default 24 h; alt 6 h)
+  --export-file-lifetime-ms N  export files expire N ms after their job completed (default 24 h; exports.file-lifetime=short 30 min)
   --quirks            emit the real service's quirks ("" for absent values, private as 0/1)
-  --variant V         default, or alt: the other reasonable choice wherever interface.md is silent (also EMS_MOCK_VARIANT)
-  --strict-methods    refuse POST on helper/ping and the exports (interface.md names GET alone); default: every
-                      operation takes POST with a JSON body, as the service does (alt: strict)
+  --variant V         default, or alt: the other reasonable reading at every silent point (also EMS_MOCK_VARIANT)
+  --choice P=R        take reading R at silent point P over the variant's (repeatable; also EMS_MOCK_CHOICES="P=R,P=R";
+                      points and readings: mock/README.md, "Silent points")
+  --strict-methods    refuse POST on helper/ping and the exports (interface.md names GET alone): the choice
+                      methods.post-on-get-operations=refused; default: every operation takes POST with a JSON body, as
+                      the service does
   --no-cors           send no CORS headers and answer no preflight (default: any origin may call the mock)
   --rate-limit N/s    at most N requests a second (a token bucket; also N/m, N/h); beyond it HTTP 429 with
                       Retry-After in seconds (0: refuse all; also EMS_MOCK_RATE_LIMIT for the embedded mock)
@@ -41,6 +45,7 @@ const { values } = orUsage(() =>
       'export-file-lifetime-ms': { type: 'string' },
       quirks: { type: 'boolean', default: false },
       variant: { type: 'string' },
+      choice: { type: 'string', multiple: true },
       'strict-methods': { type: 'boolean' },
       'no-cors': { type: 'boolean', default: false },
       'rate-limit': { type: 'string' },
@@ -71,6 +76,7 @@ if (values.help) {
     },
     quirks: values.quirks,
     variant: orUsage(() => parseVariant(values.variant ?? process.env.EMS_MOCK_VARIANT), '--'),
+    choices: choicesOf(values.choice ?? [process.env.EMS_MOCK_CHOICES ?? '']),
     ...(values['strict-methods'] ? { strictMethods: true } : {}),
     cors: !values['no-cors'],
     ...(values['rate-limit'] === undefined ? {} : { rateLimitPerSecond: orUsage(() => parseRateLimit(values['rate-limit']!), '--') }),
@@ -102,6 +108,16 @@ function orUsage<T>(parse: () => T, prefix = 'ems mock: '): T {
     return parse();
   } catch (error) {
     console.error(`${prefix}${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+/** `--choice P=R` (repeatable) or EMS_MOCK_CHOICES as a point -> reading map; a malformed one is a one-line error (exit 2). */
+function choicesOf(texts: string[]): Record<string, string> {
+  try {
+    return parseChoices(texts);
+  } catch (error) {
+    console.error(`ems mock: --choice: ${(error as Error).message}`);
     process.exit(2);
   }
 }

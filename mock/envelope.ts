@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, altErrorCode, altErrorMessages } from './errors';
+import type { Choices } from './choices/choices';
+import { ApiError, groupedErrorCode, type ErrorCodeValue } from './errors';
 import type { FaultSwitch } from './faults';
-import { sortKeysDeep } from './variant';
 
 /** The service envelope every JSON response travels in (service-facts.md, "The envelope"). */
 export interface Envelope {
@@ -17,32 +17,53 @@ export interface EnvelopeResponse {
   body: Envelope;
 }
 
-/** alt (mock/variant.ts): keys in another order, another requestID form, other codes and wording. */
-export function successEnvelope(data: unknown, faults: FaultSwitch, alt = false): EnvelopeResponse {
-  const body = withRequestID({ success: 1, code: 0, errors: [], data }, faults, alt);
-  return { httpStatus: 200, body: alt ? altOrder(body) : body };
+/**
+ * envelope.key-order=reordered: keys in another order; envelope.request-id-form=hex: another requestID form;
+ * errors.codes=grouped: other codes; errors.messages-form=several-strings: other wording in two strings.
+ */
+export function successEnvelope(data: unknown, faults: FaultSwitch, choices: Choices): EnvelopeResponse {
+  const body = withRequestID({ success: 1, code: 0, errors: [], data }, faults, choices);
+  return { httpStatus: 200, body: ordered(body, choices) };
 }
 
-export function errorEnvelope(error: ApiError, faults: FaultSwitch, alt = false): EnvelopeResponse {
-  const code = alt ? altErrorCode(error.code) : error.code;
+export function errorEnvelope(error: ApiError, faults: FaultSwitch, choices: Choices): EnvelopeResponse {
+  const code = choices.is('errors.codes', 'grouped') ? groupedErrorCode(error.code) : error.code;
   const body: Envelope = {
     success: 0,
     code: faults.has('envelope-error-code-zero') ? 0 : code,
-    errors: faults.has('envelope-error-without-messages') ? [] : alt ? altErrorMessages(error) : [error.message],
+    errors: faults.has('envelope-error-without-messages') ? [] : choices.is('errors.messages-form', 'several-strings') ? severalStrings(error, code) : [error.message],
     data: error.data,
   };
-  const withID = withRequestID(body, faults, alt);
-  return { httpStatus: faults.has('envelope-http-400-on-error') ? 400 : 200, body: alt ? altOrder(withID) : withID };
+  const withID = withRequestID(body, faults, choices);
+  return { httpStatus: faults.has('envelope-http-400-on-error') ? 400 : 200, body: ordered(withID, choices) };
 }
 
-function withRequestID(body: Envelope, faults: FaultSwitch, alt: boolean): Envelope {
+function withRequestID(body: Envelope, faults: FaultSwitch, choices: Choices): Envelope {
   if (faults.has('envelope-missing-request-id')) return body;
-  return { ...body, requestID: alt ? randomUUID().replaceAll('-', '') : randomUUID().toUpperCase() };
+  return { ...body, requestID: choices.is('envelope.request-id-form', 'hex') ? randomUUID().replaceAll('-', '') : randomUUID().toUpperCase() };
 }
 
-/** alt: the envelope's keys reversed (requestID first), every object below in alphabetical key order. */
-function altOrder(body: Envelope): Envelope {
+/** errors.messages-form=several-strings: the message in other words, then a second string naming the code. */
+function severalStrings(error: ApiError, code: ErrorCodeValue | number): string[] {
+  return [`Error: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}.`, `(${code})`];
+}
+
+function ordered(body: Envelope, choices: Choices): Envelope {
+  return choices.is('envelope.key-order', 'reordered') ? reordered(body) : body;
+}
+
+/** envelope.key-order=reordered: the envelope's keys reversed (requestID first), every object below in alphabetical key order. */
+function reordered(body: Envelope): Envelope {
   const ordered: Record<string, unknown> = {};
   for (const key of Object.keys(body).reverse()) ordered[key] = key === 'data' ? sortKeysDeep(body.data) : body[key as keyof Envelope];
   return ordered as unknown as Envelope;
+}
+
+/** Every object's keys in alphabetical order (deeply). */
+function sortKeysDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeysDeep);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) out[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
+  return out;
 }

@@ -54,8 +54,8 @@ export const invalidParameter = (message: string): ApiError => new ApiError(Erro
 export const missingParameter = (name: string): ApiError =>
   new ApiError(ErrorCode.missingParameter, `${name} is required`);
 
-/** The alt variant's codes, by kind (mock/README.md, "Variant alt"). */
-export const ALT_ERROR_CODE = {
+/** The codes of errors.codes=grouped, by kind (mock/README.md, "Silent points"). */
+export const GROUPED_ERROR_CODE = {
   token: 1001,
   permission: 1002,
   retired: 1003,
@@ -72,33 +72,28 @@ export const ALT_ERROR_CODE = {
 } as const;
 
 /**
- * The alt variant's codes (mock/variant.ts): no code list is public, so alt groups the failures another
+ * errors.codes=grouped (mock/choices/points.ts): no code list is public, so this reading groups the failures another
  * way: every token problem shares one code, every request problem another.
  */
-const ALT_CODES: Record<ErrorCodeValue, number> = {
-  401: ALT_ERROR_CODE.token,
-  402: ALT_ERROR_CODE.token,
-  403: ALT_ERROR_CODE.token,
-  404: ALT_ERROR_CODE.permission,
-  410: ALT_ERROR_CODE.retired,
-  501: ALT_ERROR_CODE.parameter,
-  502: ALT_ERROR_CODE.parameter,
-  503: ALT_ERROR_CODE.body,
-  504: ALT_ERROR_CODE.bodyTooLarge,
-  505: ALT_ERROR_CODE.method,
-  506: ALT_ERROR_CODE.path,
-  429: ALT_ERROR_CODE.rateLimited,
-  601: ALT_ERROR_CODE.notFound,
-  602: ALT_ERROR_CODE.duplicate,
-  603: ALT_ERROR_CODE.failed,
-  900: ALT_ERROR_CODE.internal,
+const GROUPED_CODES: Record<ErrorCodeValue, number> = {
+  401: GROUPED_ERROR_CODE.token,
+  402: GROUPED_ERROR_CODE.token,
+  403: GROUPED_ERROR_CODE.token,
+  404: GROUPED_ERROR_CODE.permission,
+  410: GROUPED_ERROR_CODE.retired,
+  501: GROUPED_ERROR_CODE.parameter,
+  502: GROUPED_ERROR_CODE.parameter,
+  503: GROUPED_ERROR_CODE.body,
+  504: GROUPED_ERROR_CODE.bodyTooLarge,
+  505: GROUPED_ERROR_CODE.method,
+  506: GROUPED_ERROR_CODE.path,
+  429: GROUPED_ERROR_CODE.rateLimited,
+  601: GROUPED_ERROR_CODE.notFound,
+  602: GROUPED_ERROR_CODE.duplicate,
+  603: GROUPED_ERROR_CODE.failed,
+  900: GROUPED_ERROR_CODE.internal,
 };
 
-export function altErrorCode(code: ErrorCodeValue): number {
-  return ALT_CODES[code];
-}
-
-/** alt: the message in other words, then a second line naming the kind of failure. */
-export function altErrorMessages(error: ApiError): string[] {
-  return [`Error: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}.`, `(${altErrorCode(error.code)})`];
+export function groupedErrorCode(code: ErrorCodeValue): number {
+  return GROUPED_CODES[code];
 }

@@ -9,6 +9,8 @@ export { FAULTS, type Fault, type FaultName } from './faults';
 export type { MockOptions, RunningMock } from './options';
 export { TOKEN_VALUES } from './tokens';
 export { VARIANTS, type Variant } from './variant';
+export { Choices, formatChoices, parseChoices, type ChoiceMap } from './choices/choices';
+export { POINT_IDS, mockReadings, type PointID } from './choices/points';
 
 /** Starts the reference mock and resolves once it listens. */
 export async function startMock(options: MockOptions = {}): Promise<RunningMock> {

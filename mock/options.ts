@@ -1,6 +1,7 @@
 import type { ProfileFixtures } from '../harness/types';
 import type { ClockSettings } from './clock';
 import type { TokenName } from './tokens';
+import { Choices, type ChoiceMap } from './choices/choices';
 import type { Variant } from './variant';
 
 export interface MockOptions {
@@ -27,19 +28,24 @@ export interface MockOptions {
   exportPendingPolls?: number;
   /**
    * How long an export file can be fetched after its job completed, on the mock clock (jobStatus answers
-   * fileExpiration = completion + this; getFile refuses the file after it). Default: 24 h (variant alt: 6 h).
+   * fileExpiration = completion + this; getFile refuses the file after it). Default: 24 h (exports.file-lifetime=short: 30 min).
    */
   exportFileLifetimeMs?: number;
   /** Emit the real service's quirks: "" for absent values, private as 0/1. Default false. */
   quirks?: boolean;
   /** Largest request body accepted. Default 5 MB. */
   bodyLimitBytes?: number;
-  /** 'alt': the other reasonable choice at every point interface.md leaves open (mock/README.md, "Variant alt"). Default 'default'. */
-  variant?: Variant;
   /**
-   * Refuse a method interface.md does not name for the operation (POST on helper/ping and the exports, code 505).
-   * Default false: every operation takes POST with a JSON body as well, as the service does (service-facts.md,
-   * Transport); variant alt: true.
+   * The named set of readings the mock starts from: 'default', or 'alt', the other reasonable reading at every
+   * silent point (mock/README.md, "Silent points"). Default 'default'.
+   */
+  variant?: Variant;
+  /** A reading per silent point over the variant's (point ID -> reading ID; mock/choices/points.ts). */
+  choices?: ChoiceMap;
+  /**
+   * Refuse a method interface.md does not name for the operation (POST on helper/ping and the exports, code 505):
+   * the choice methods.post-on-get-operations=refused (a `choices` entry for that point wins). Default: the
+   * variant's reading (default: every operation takes POST with a JSON body as well, as the service does).
    */
   strictMethods?: boolean;
   /** Answer CORS preflights and send Access-Control-* headers on every answer. Default true. */
@@ -66,8 +72,15 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-/** Options with their defaults; exportFileLifetimeMs stays undefined when not given (its default depends on the variant). */
-export type ResolvedOptions = Required<Omit<MockOptions, 'clock' | 'exportFileLifetimeMs'>> & { clock: ClockSettings; exportFileLifetimeMs?: number };
+/**
+ * Options with their defaults; exportFileLifetimeMs stays undefined when not given (its default depends on a
+ * reading); the variant, the choices and strictMethods resolved into the reading of every point.
+ */
+export type ResolvedOptions = Required<Omit<MockOptions, 'clock' | 'exportFileLifetimeMs' | 'choices' | 'strictMethods'>> & {
+  clock: ClockSettings;
+  exportFileLifetimeMs?: number;
+  choices: Choices;
+};
 
 export function resolveOptions(options: MockOptions): ResolvedOptions {
   const resolved: ResolvedOptions = {
@@ -82,7 +95,7 @@ export function resolveOptions(options: MockOptions): ResolvedOptions {
     quirks: options.quirks ?? false,
     bodyLimitBytes: options.bodyLimitBytes ?? 5 * 1024 * 1024,
     variant: options.variant ?? 'default',
-    strictMethods: options.strictMethods ?? options.variant === 'alt',
+    choices: resolveChoices(options),
     cors: options.cors ?? true,
     rateLimitPerSecond: options.rateLimitPerSecond ?? Infinity,
     ...(options.exportFileLifetimeMs === undefined ? {} : { exportFileLifetimeMs: options.exportFileLifetimeMs }),
@@ -91,7 +104,6 @@ export function resolveOptions(options: MockOptions): ResolvedOptions {
   if (!Number.isInteger(resolved.seed)) throw new RangeError(`seed must be an integer, got ${resolved.seed}`);
   const [min, max] = resolved.exportDelayMs;
   if (!(min >= 0 && max >= min)) throw new RangeError(`exportDelayMs must be [min, max] with 0 <= min <= max, got [${min}, ${max}]`);
-  if (resolved.variant !== 'default' && resolved.variant !== 'alt') throw new RangeError(`variant must be default or alt, got ${String(resolved.variant)}`);
   const polls = resolved.exportPendingPolls;
   if (!(polls === Infinity || (Number.isInteger(polls) && polls >= 0))) throw new RangeError(`exportPendingPolls must be an integer >= 0, got ${polls}`);
   const lifetime = resolved.exportFileLifetimeMs;
@@ -99,4 +111,12 @@ export function resolveOptions(options: MockOptions): ResolvedOptions {
   const rate = resolved.rateLimitPerSecond;
   if (!(rate === Infinity || (Number.isFinite(rate) && rate >= 0))) throw new RangeError(`rateLimitPerSecond must be a number >= 0, got ${rate}`);
   return resolved;
+}
+
+/** The readings of the options: the variant's, strictMethods over them, the choices over both. */
+function resolveChoices(options: MockOptions): Choices {
+  const variant = options.variant ?? 'default';
+  if (variant !== 'default' && variant !== 'alt') throw new RangeError(`variant must be default or alt, got ${String(variant)}`);
+  const strict: Record<string, string> = options.strictMethods === undefined ? {} : { 'methods.post-on-get-operations': options.strictMethods ? 'refused' : 'accepted' };
+  return Choices.resolve(variant, { ...strict, ...options.choices });
 }

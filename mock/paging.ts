@@ -1,3 +1,4 @@
+import type { Choices } from './choices/choices';
 import { invalidParameter } from './errors';
 import type { FaultSwitch } from './faults';
 import type { Params } from './params';
@@ -23,7 +24,7 @@ export interface Paging {
   totalRecords: number;
   next: string;
   prev: string;
-  /** alt: an undocumented count of the records on this page. */
+  /** records.extra-members=extra: an undocumented count of the records on this page. */
   recordsOnPage?: number;
 }
 
@@ -49,8 +50,9 @@ export function pageEnd(request: PageRequest): number {
 }
 
 /**
- * One page of items; a page beyond the last is empty. No records: totalPages 0. `items` holds the sorted
- * matches, or at least their first pageEnd(request); `total` counts every match.
+ * One page of items; a page beyond the last is empty (paging.beyond-last=refused: refused). No records:
+ * totalPages 0 (paging.empty-total-pages=one: 1). `items` holds the sorted matches, or at least their first
+ * pageEnd(request); `total` counts every match.
  */
 export function paginate<T>(
   items: readonly T[],
@@ -58,14 +60,13 @@ export function paginate<T>(
   link: (page: number) => string,
   faults: FaultSwitch,
   search: SearchName,
-  total: number = items.length,
-  alt = false,
+  total: number,
+  choices: Choices,
 ): { records: T[]; paging: Paging } {
   const rpp = faults.has(`${search}-page-size-capped`) ? Math.min(request.rpp, FAULTY_PAGE_CAP) : request.rpp;
   const { page } = request;
-  // alt: an empty result still has one (empty) page, and a page beyond the last is refused
-  const totalPages = alt ? Math.max(1, Math.ceil(total / rpp)) : Math.ceil(total / rpp);
-  if (alt && page > totalPages) throw invalidParameter(`page ${page} is beyond the last page (${totalPages})`);
+  const totalPages = choices.is('paging.empty-total-pages', 'one') ? Math.max(1, Math.ceil(total / rpp)) : Math.ceil(total / rpp);
+  if (choices.is('paging.beyond-last', 'refused') && page > Math.max(1, totalPages)) throw invalidParameter(`page ${page} is beyond the last page (${totalPages})`);
   const records = items.slice((page - 1) * rpp, page * rpp);
   const prevOnFirst = faults.has(`${search}-prev-on-first-page`);
   return {
@@ -77,17 +78,17 @@ export function paginate<T>(
       totalRecords: total,
       next: page < totalPages ? link(page + 1) : '',
       prev: page > 1 || prevOnFirst ? link(page - 1) : '',
-      ...(alt ? { recordsOnPage: records.length } : {}),
+      ...(choices.is('records.extra-members', 'extra') ? { recordsOnPage: records.length } : {}),
     },
   };
 }
 
 /**
  * Page links: the request's parameters as a GET query string with page replaced (accessToken never copied).
- * alt: the neighbouring page's number as a string ("2").
+ * paging.link-form=page-number: the neighbouring page's number as a string ("2").
  */
-export function pageLinks(params: Params, link: (query: URLSearchParams) => string, alt = false): (page: number) => string {
-  if (alt) return (page) => String(page);
+export function pageLinks(params: Params, link: (query: URLSearchParams) => string, choices: Choices): (page: number) => string {
+  if (choices.is('paging.link-form', 'page-number')) return (page) => String(page);
   const query = params.toQuery();
   query.delete('accessToken');
   return (page) => {

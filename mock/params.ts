@@ -6,6 +6,14 @@ export type JsonObject = Record<string, unknown>;
 
 const INTEGER_TEXT = /^[+-]?\d+$/;
 
+/** How parameters are read where the documents are silent. */
+export interface ParamsReading {
+  /** requests.enum-case=exact: enums matched exactly as spelled (default: any letter case). */
+  exactEnums?: boolean;
+  /** requests.repeated-parameter=last-wins: a scalar given twice in the query string takes the last value (default: refused). */
+  lastRepeatedWins?: boolean;
+}
+
 /**
  * The parameters of one request: the query string and (for POST) the JSON body. When both carry a name,
  * the query string wins. Readers return undefined when the name is absent and throw an invalid-parameter
@@ -15,8 +23,7 @@ export class Params {
   constructor(
     private readonly query: URLSearchParams,
     private readonly body: JsonObject,
-    /** alt (mock/variant.ts): enums matched exactly as spelled; a scalar given twice takes the last value. */
-    private readonly alt = false,
+    private readonly reading: ParamsReading = {},
   ) {}
 
   has(name: string): boolean {
@@ -103,7 +110,7 @@ export class Params {
   choice<T extends string>(name: string, allowed: readonly T[], forgiving = false): T | undefined {
     const value = this.string(name);
     if (value === undefined) return undefined;
-    const found = matchChoice(value, allowed, this.alt);
+    const found = matchChoice(value, allowed, this.reading.exactEnums === true);
     if (found === undefined && !forgiving) throw invalidParameter(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
     return found;
   }
@@ -113,7 +120,7 @@ export class Params {
     if (items === undefined) return undefined;
     const found: T[] = [];
     for (const item of items) {
-      const choice = matchChoice(item, allowed, this.alt);
+      const choice = matchChoice(item, allowed, this.reading.exactEnums === true);
       if (choice !== undefined) found.push(choice);
       else if (!dropUnknown) throw invalidParameter(`${name} values must be among ${allowed.join(', ')}, got "${item}"`);
     }
@@ -150,7 +157,7 @@ export class Params {
 
   private scalar(name: string): unknown {
     const sent = this.raw(name);
-    const value = this.alt && Array.isArray(sent) && this.query.has(name) ? sent.at(-1) : sent;
+    const value = this.reading.lastRepeatedWins === true && Array.isArray(sent) && this.query.has(name) ? sent.at(-1) : sent;
     if (Array.isArray(value)) {
       throw invalidParameter(this.query.has(name) ? `${name} is given more than once` : `${name} must be a single value, not a list`);
     }

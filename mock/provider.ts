@@ -5,6 +5,7 @@ import type { EmbeddedReplay } from '../harness/types';
 import { startMock } from './index';
 import type { MockOptions } from './options';
 import { parseRateLimit } from './rate-limit';
+import { formatChoices, parseChoices } from './choices/choices';
 import { parseVariant } from './variant';
 import { startProblemJsonAdapter } from './problem-json-adapter';
 import { startRestAdapter, type RestAdapterOptions, type RunningRestAdapter } from './rest-adapter';
@@ -60,6 +61,7 @@ export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: Nod
     exportDelayMs: EMBEDDED_EXPORT_DELAY_MS,
     exportFileLifetimeMs: EMBEDDED_FILE_LIFETIME_MS,
     variant: parseVariant(env[VARIANT_ENV]),
+    ...(env[CHOICES_ENV] ? { choices: choicesOf(env[CHOICES_ENV]) } : {}),
     ...(env[CLOCK_START_ENV] ? { clock: { start: env[CLOCK_START_ENV] } } : {}),
     ...(env[RATE_LIMIT_ENV] ? { rateLimitPerSecond: rateLimitOf(env[RATE_LIMIT_ENV]) } : {}),
   };
@@ -76,11 +78,12 @@ export const RATE_LIMIT_ENV = 'EMS_MOCK_RATE_LIMIT';
 
 /**
  * How to bring the embedded mock back after a run: `npm run mock` with the run's port, faults and options (so a
- * failure's curl reaches it again), and the variable a rerun needs for the same variant. With an adapter in
+ * failure's curl reaches it again), and the variables a rerun needs for the same variant and choices. With an adapter in
  * front (rest, problem-json) the curls name the adapter, which has no command of its own: only the rerun is told.
  */
 export function embeddedMockReplay(options: MockOptions, port: string, behindAdapter: boolean): EmbeddedReplay {
   const variant = options.variant && options.variant !== 'default' ? options.variant : undefined;
+  const choices = options.choices && Object.keys(options.choices).length > 0 ? options.choices : undefined;
   const flags = [
     `--port ${port}`,
     ...(options.faults?.length ? [`--faults ${options.faults.join(',')}`] : []),
@@ -88,17 +91,26 @@ export function embeddedMockReplay(options: MockOptions, port: string, behindAda
     `--export-pending-polls ${options.exportPendingPolls}`,
     `--export-file-lifetime-ms ${options.exportFileLifetimeMs}`,
     ...(variant ? [`--variant ${variant}`] : []),
+    ...Object.entries(choices ?? {}).map(([point, reading]) => `--choice ${point}=${reading}`),
     ...(options.clock?.start ? [`--clock-start '${options.clock.start}'`] : []),
     ...(options.rateLimitPerSecond ? [`--rate-limit ${options.rateLimitPerSecond}/s`] : []),
   ];
   return {
     ...(behindAdapter ? {} : { start: `${cliCommand('mock')} ${flags.join(' ')}` }),
-    ...(variant ? { variables: { [VARIANT_ENV]: variant } } : {}),
+    ...(variant || choices
+      ? { variables: { ...(variant ? { [VARIANT_ENV]: variant } : {}), ...(choices ? { [CHOICES_ENV]: formatChoices(choices) } : {}) } }
+      : {}),
   };
 }
 
 /** The environment variable naming the embedded mock's variant (mock/variant.ts): `alt` for the second opinion. */
 export const VARIANT_ENV = 'EMS_MOCK_VARIANT';
+
+/**
+ * The environment variable giving the embedded mock a reading per silent point over its variant's
+ * (`P=R,P=R`; mock/choices/): the random combinations of readings the self-tests and the fault matrix draw.
+ */
+export const CHOICES_ENV = 'EMS_MOCK_CHOICES';
 
 /** The embedded mock's exportPendingPolls (mock/options.ts): the duplicate checks ask twice while Pending. */
 export const EMBEDDED_PENDING_POLLS = 2;
@@ -118,6 +130,15 @@ export const EMBEDDED_EXPORT_DELAY_MS: [number, number] = [60_000, 60_000];
  * that waiting past it costs a run a few seconds.
  */
 export const EMBEDDED_FILE_LIFETIME_MS = 3500;
+
+/** EMS_MOCK_CHOICES as a point -> reading map; the mock checks the points and readings when it starts. */
+function choicesOf(text: string): Record<string, string> {
+  try {
+    return parseChoices([text]);
+  } catch (error) {
+    throw new RangeError(`${CHOICES_ENV}: ${(error as Error).message}`);
+  }
+}
 
 function rateLimitOf(text: string): number {
   try {

@@ -10,7 +10,7 @@ import { RequestRateLimit } from './rate-limit';
 import { parseJsonBody, readRawBody, type RawBody } from './request-body';
 import { APP_TOKEN_PATH, applicationAccessToken, findOperation, VERSION_PREFIX, type Operation, type OperationContext, type OperationResult } from './routes';
 import type { MockState } from './state';
-import { ALT_KNOWN_PARAMETERS } from './variant';
+import { KNOWN_PARAMETERS } from './known-parameters';
 
 /** The mock's HTTP server: every request answers, nothing it receives can crash it. */
 export function createMockServer(state: MockState): Server {
@@ -18,7 +18,7 @@ export function createMockServer(state: MockState): Server {
   return createServer((request, response) => {
     serve(request, response, state, rateLimit).catch((error: unknown) => {
       console.error('ems mock: internal error', error);
-      if (!response.headersSent) sendEnvelope(response, errorEnvelope(new ApiError(ErrorCode.internal, 'Internal error in the mock; nothing was changed'), state.faults, state.alt));
+      if (!response.headersSent) sendEnvelope(response, errorEnvelope(new ApiError(ErrorCode.internal, 'Internal error in the mock; nothing was changed'), state.faults, state.choices), bareJson(state));
       else response.destroy();
     });
   });
@@ -44,21 +44,21 @@ async function serve(request: IncomingMessage, response: ServerResponse, state: 
     const limit = Number(state.options.rateLimitPerSecond.toPrecision(3));
     const refusal = new ApiError(ErrorCode.rateLimited, `Too many requests: at most ${limit} a second; retry after ${retryAfterS} s`);
     response.setHeader('Retry-After', String(retryAfterS));
-    sendJson(response, 429, errorEnvelope(refusal, state.faults, state.alt).body, state.alt);
+    sendJson(response, 429, errorEnvelope(refusal, state.faults, state.choices).body, bareJson(state));
     return;
   }
   if (url.pathname === APP_TOKEN_PATH) {
-    sendEnvelope(response, answerWith(state, () => applicationAccessToken(state.faults)), state.alt);
+    sendEnvelope(response, answerWith(state, () => applicationAccessToken(state.faults)), bareJson(state));
     return;
   }
   const outcome = serveOperation(request, url, body, state);
   if ('bytes' in outcome) {
-    // alt: no Content-Disposition header
-    const disposition = state.alt ? {} : { 'Content-Disposition': `attachment; filename="${outcome.fileName}"` };
+    // exports.file-disposition=none: no Content-Disposition header
+    const disposition = state.choices.is('exports.file-disposition', 'none') ? {} : { 'Content-Disposition': `attachment; filename="${outcome.fileName}"` };
     response.writeHead(200, { 'Content-Type': outcome.contentType, ...disposition, 'Content-Length': outcome.bytes.length });
     response.end(outcome.bytes);
   } else {
-    sendEnvelope(response, outcome, state.alt);
+    sendEnvelope(response, outcome, bareJson(state));
   }
 }
 
@@ -67,35 +67,38 @@ function serveOperation(request: IncomingMessage, url: URL, rawBody: RawBody, st
   try {
     result = runOperation(request, url, rawBody, state);
   } catch (error) {
-    if (error instanceof ApiError) return errorEnvelope(error, state.faults, state.alt);
+    if (error instanceof ApiError) return errorEnvelope(error, state.faults, state.choices);
     throw error;
   }
-  return result.kind === 'file' ? result : successEnvelope(result.data, state.faults, state.alt);
+  return result.kind === 'file' ? result : successEnvelope(result.data, state.faults, state.choices);
 }
 
 function runOperation(request: IncomingMessage, url: URL, rawBody: RawBody, state: MockState): OperationResult {
   const operation = findOperation(url.pathname);
   if (!operation) throw unknownOperation(url.pathname);
   const method = request.method === 'GET' || request.method === 'POST' ? (request.method as HttpMethod) : undefined;
-  const methods = acceptedMethods(operation, state.options.strictMethods);
+  const methods = acceptedMethods(operation, state.choices.is('methods.post-on-get-operations', 'refused'));
   if (!method || !methods.includes(method)) {
     throw new ApiError(ErrorCode.methodNotAllowed, `${operation.path.slice(1)} accepts ${methods.join(' or ')}, not ${request.method}`);
   }
   const body = method === 'POST' ? parseJsonBody(rawBody, request.headers['content-type'], state.options.bodyLimitBytes) : {};
-  const token = authenticate(request.headers.authorization, url.searchParams, body, state.faults, state.alt);
+  const token = authenticate(request.headers.authorization, url.searchParams, body, state.faults, state.choices.is('auth.token-case', 'exact'));
   const now = state.clock.now();
   const context: OperationContext = {
     method,
     token,
     state,
     present: state.present,
-    alt: state.alt,
+    choices: state.choices,
     now,
     fault: state.faults.has.bind(state.faults),
     link: (query: URLSearchParams) => `http://${request.headers.host ?? 'localhost'}${VERSION_PREFIX}${operation.path}?${query}`,
-    params: new Params(url.searchParams, body, state.alt),
+    params: new Params(url.searchParams, body, {
+      exactEnums: state.choices.is('requests.enum-case', 'exact'),
+      lastRepeatedWins: state.choices.is('requests.repeated-parameter', 'last-wins'),
+    }),
   };
-  if (state.alt) refuseUnknownParameters(operation, context.params);
+  if (state.choices.is('requests.unknown-parameters', 'refused')) refuseUnknownParameters(operation, context.params);
   if (operation.permission && !token.permissions.has(operation.permission)) {
     if (writesDespiteRefusal(operation, state)) operation.handle(context);
     if (!permissionIgnored(operation, state)) throw permissionDenied(operation.permission);
@@ -105,8 +108,8 @@ function runOperation(request: IncomingMessage, url: URL, rawBody: RawBody, stat
 
 /**
  * Every operation takes POST with a JSON body, as the service does (service-facts.md, Transport: its PHP
- * client POSTs every call, helper/ping and the exports included). strictMethods (variant alt) keeps to the
- * methods interface.md names: POST on helper/ping or an export is refused.
+ * client POSTs every call, helper/ping and the exports included). methods.post-on-get-operations=refused
+ * (strictMethods) keeps to the methods interface.md names: POST on helper/ping or an export is refused.
  */
 function acceptedMethods(operation: Operation, strict: boolean): readonly HttpMethod[] {
   return strict || operation.methods.includes('POST') ? operation.methods : [...operation.methods, 'POST'];
@@ -117,9 +120,9 @@ function unknownOperation(pathname: string): ApiError {
   return new ApiError(ErrorCode.unknownOperation, `No operation at ${pathname}; operations live under ${VERSION_PREFIX}/`);
 }
 
-/** alt: a parameter the operation does not take is refused (the default ignores it). */
+/** requests.unknown-parameters=refused: a parameter the operation does not take is refused (the default ignores it). */
 function refuseUnknownParameters(operation: Operation, params: Params): void {
-  const known = ALT_KNOWN_PARAMETERS[operation.key] ?? [];
+  const known = KNOWN_PARAMETERS[operation.key] ?? [];
   const unknown = params.names().filter((name) => !known.includes(name));
   if (unknown.length > 0) throw invalidParameter(`${operation.path.slice(1)} does not take ${unknown.join(', ')}`);
 }
@@ -135,20 +138,25 @@ function writesDespiteRefusal(operation: Operation, state: MockState): boolean {
 
 function answerWith(state: MockState, produce: () => unknown): EnvelopeResponse {
   try {
-    return successEnvelope(produce(), state.faults, state.alt);
+    return successEnvelope(produce(), state.faults, state.choices);
   } catch (error) {
-    if (error instanceof ApiError) return errorEnvelope(error, state.faults, state.alt);
+    if (error instanceof ApiError) return errorEnvelope(error, state.faults, state.choices);
     throw error;
   }
 }
 
-function sendEnvelope(response: ServerResponse, envelope: EnvelopeResponse, alt = false): void {
-  sendJson(response, envelope.httpStatus, envelope.body, alt);
+function sendEnvelope(response: ServerResponse, envelope: EnvelopeResponse, bare = false): void {
+  sendJson(response, envelope.httpStatus, envelope.body, bare);
 }
 
-/** alt: Content-Type application/json without a charset parameter. */
-function sendJson(response: ServerResponse, status: number, body: unknown, alt = false): void {
+/** transport.json-content-type=bare: operations answer Content-Type application/json without a charset parameter. */
+function bareJson(state: MockState): boolean {
+  return state.choices.is('transport.json-content-type', 'bare');
+}
+
+/** bare: Content-Type application/json without a charset parameter. */
+function sendJson(response: ServerResponse, status: number, body: unknown, bare = false): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'Content-Type': alt ? 'application/json' : 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  response.writeHead(status, { 'Content-Type': bare ? 'application/json' : 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   response.end(text);
 }

@@ -1,4 +1,4 @@
-/** How a sort field's values compare: numerically, chronologically (epoch ms) or as case-insensitive text. */
+/** How a sort field's values compare: numerically, chronologically (epoch ms) or as text (SortSpec.collation). */
 export type SortKind = 'number' | 'datetime' | 'text';
 
 export interface SortSpec<T> {
@@ -10,17 +10,28 @@ export interface SortSpec<T> {
   tieDescending?: boolean;
   /** Fault behaviour: numbers compared as their decimal text. */
   numbersAsText?: boolean;
-  /** alt: absent values last in both directions (default: first ascending, last descending). */
-  absentLast?: boolean;
-  /** alt: text compared as sent, code-unit order (default: lowercased). */
-  caseSensitive?: boolean;
+  /**
+   * Where records without a value go (search.absent-in-sort): lowest (default), first ascending and last
+   * descending; last, or first, in both directions.
+   */
+  absent?: AbsentPlace;
+  /**
+   * How text compares (search.text-collation): case-insensitive (default: lowercased, code-unit order),
+   * code-unit (as sent: Z before a), locale (base letters, 'en').
+   */
+  collation?: TextCollation;
 }
+
+export type AbsentPlace = 'lowest' | 'last' | 'first';
+export type TextCollation = 'case-insensitive' | 'code-unit' | 'locale';
+
+const LOCALE_ORDER = new Intl.Collator('en', { sensitivity: 'base' });
 
 type Key = number | string | undefined;
 
 /**
- * A stable sort: absent values first when ascending (last when descending), text compared lowercased,
- * equal values ordered by the tie-break ID. Keys are computed once per item.
+ * A stable sort: absent values first when ascending (last when descending; SortSpec.absent), text compared
+ * lowercased (SortSpec.collation), equal values ordered by the tie-break ID. Keys are computed once per item.
  */
 export function sortBy<T>(items: readonly T[], spec: SortSpec<T>): T[] {
   const keyed = items.map((item) => ({ item, key: sortKey(spec.value(item), spec), tie: spec.tieBreak(item) }));
@@ -62,16 +73,20 @@ interface Entry<T> {
 function entryOrder<T>(spec: SortSpec<T>): (a: Entry<T>, b: Entry<T>) => number {
   const direction = spec.descending ? -1 : 1;
   const tieDirection = spec.tieDescending ? -1 : 1;
-  if (spec.absentLast) {
+  const compare = spec.kind === 'text' && spec.collation === 'locale' ? compareLocaleKeys : compareKeys;
+  const place = spec.absent ?? 'lowest';
+  if (place !== 'lowest') {
+    // last: an absent key sorts after every value whatever the direction; first: before
+    const absentSign = place === 'last' ? 1 : -1;
     return (a, b) => {
       if (a.key === undefined || b.key === undefined) {
         const absent = (a.key === undefined ? 1 : 0) - (b.key === undefined ? 1 : 0);
-        if (absent !== 0) return absent;
+        if (absent !== 0) return absentSign * absent;
       }
-      return direction * compareKeys(a.key, b.key) || tieDirection * (a.tie - b.tie);
+      return direction * compare(a.key, b.key) || tieDirection * (a.tie - b.tie);
     };
   }
-  return (a, b) => direction * compareKeys(a.key, b.key) || tieDirection * (a.tie - b.tie);
+  return (a, b) => direction * compare(a.key, b.key) || tieDirection * (a.tie - b.tie);
 }
 
 /** A binary heap whose root is the entry that sorts last. */
@@ -123,7 +138,7 @@ class WorstFirstHeap<E> {
 
 function sortKey<T>(value: number | string | undefined, spec: SortSpec<T>): Key {
   if (value === undefined) return undefined;
-  if (spec.kind === 'text') return spec.caseSensitive ? String(value) : String(value).toLowerCase();
+  if (spec.kind === 'text') return spec.collation === 'code-unit' || spec.collation === 'locale' ? String(value) : String(value).toLowerCase();
   if (spec.kind === 'number' && spec.numbersAsText) return String(value);
   return value;
 }
@@ -133,4 +148,9 @@ function compareKeys(a: Key, b: Key): number {
   if (a === undefined) return -1;
   if (b === undefined) return 1;
   return a < b ? -1 : 1;
+}
+
+function compareLocaleKeys(a: Key, b: Key): number {
+  if (a === undefined || b === undefined) return compareKeys(a, b);
+  return LOCALE_ORDER.compare(String(a), String(b));
 }

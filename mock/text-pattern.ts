@@ -1,7 +1,7 @@
 /**
  * title/subject matching: with `*`, the whole value must match, each `*` standing for any run of characters;
- * without `*`, the value must contain the text. Both case-insensitive, unless caseSensitive (the alt variant).
- * unanchored (the alt variant): a pattern with `*` may match any part of the value.
+ * without `*`, the value must contain the text. Both case-insensitive, unless caseSensitive (search.match-case=case-sensitive).
+ * unanchored (emails.wildcard-anchoring=any-part): a pattern with `*` may match any part of the value.
  * literalStars (the wildcard faults): `*` is an ordinary character.
  */
 export function textMatcher(pattern: string, literalStars = false, caseSensitive = false, unanchored = false): (text: string) => boolean {

@@ -28,7 +28,7 @@ export const TOKEN_VALUES = Object.fromEntries(TOKENS.map((token) => [token.name
 
 const BY_VALUE = new Map(TOKENS.map((token) => [token.value.toUpperCase(), token]));
 
-/** The token with this value (GUIDs compare case-insensitively; exactly, case included, when exact: the alt variant), or undefined. */
+/** The token with this value (GUIDs compare case-insensitively; exactly, case included, when exact: auth.token-case=exact), or undefined. */
 export function findToken(value: string, exact = false): Token | undefined {
   const token = BY_VALUE.get(value.trim().toUpperCase());
   return exact && token?.value !== value.trim() ? undefined : token;

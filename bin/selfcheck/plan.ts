@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { loadRules, repoPath } from '../../harness/contract';
 import { clip, ruleTag } from '../../harness/core';
-import type { Fault } from '../../mock';
+import type { ChoiceMap, Fault } from '../../mock';
 import { runChild } from '../lib/child';
 import { childEnv } from '../lib/env';
 import { listedTests, type PlaywrightJson } from '../lib/playwright-json';
@@ -35,6 +35,8 @@ export interface MatrixRun {
   files: string[];
   /** Playwright --grep of the selection; none: every test of the files. */
   grep?: string;
+  /** The readings of the silent points its mock takes over the default ones (fault runs: drawn, selfcheck/readings.ts). */
+  choices?: ChoiceMap;
 }
 
 export interface Plan {

@@ -54,13 +54,13 @@ export async function runPool(runs: MatrixRun[], settings: PoolSettings, scratch
   mkdirSync(reportDir, { recursive: true });
   const mocks: RunningMock[] = [];
   try {
-    // Each mock as the embedded mock of a conformance run with the run's faults (the reference variant).
+    // Each mock as the embedded mock of a conformance run with the run's faults and readings (fault runs: drawn).
     // Every mock's clock runs at the same distance from the host's, from a midday (matrixClockOffsetMs), so no
     // verdict depends on the hour the matrix runs at; the workers read "now" on that clock.
     const offsetMs = matrixClockOffsetMs();
     for (const run of runs) {
       const clock = { start: formatServiceDatetime(Date.now() + offsetMs) };
-      mocks.push(await startMock({ ...embeddedMockOptions({ faults: run.faults }, {}), exportDelayMs: settings.exportDelayMs, clock }));
+      mocks.push(await startMock({ ...embeddedMockOptions({ faults: run.faults }, {}), exportDelayMs: settings.exportDelayMs, clock, ...(run.choices ? { choices: run.choices } : {}) }));
     }
     const mockEnv = (mock: RunningMock) => embeddedMockEnv({ ...mock, clockOffsetMs: mock.clockAheadMs() });
     // Playwright runs the bundle of the sources, as `npm run conformance` does: each lane's worker starts sooner.

@@ -1,5 +1,6 @@
 import { clip } from '../../harness/core';
 import { printTable, seconds } from '../lib/table';
+import { choiceFlags } from './readings';
 import type { Change, CleanResult, FaultResult, Status } from './verdict-diff';
 
 /** One line per fault as it is judged (`<area> <fault> caught 3.2 s`), and a note line for same-area collateral. */
@@ -13,6 +14,10 @@ export function printFault(result: FaultResult): FaultResult {
   else what = `missed: ${result.reason}`;
   console.log(`${result.area.padEnd(15)} ${result.fault.padEnd(42)} ${what}${time}`);
   if (result.notes.length > 0) console.log(`${''.padEnd(16)}note: also changed ${result.notes.map(describeChange).join(', ')}`);
+  // A fault not caught under drawn readings: the readings, so `npm run mock -- --faults F <flags>` shows the mock it met.
+  if (result.status !== 'caught' && result.readings && Object.keys(result.readings).length > 0) {
+    console.log(`${''.padEnd(16)}readings: ${choiceFlags(result.readings)}`);
+  }
   return result;
 }
 

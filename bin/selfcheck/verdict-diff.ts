@@ -31,6 +31,8 @@ export interface FaultResult {
   /** Outside rules that changed harmlessly (judged on the side or no longer: pass <-> skipped); JSON only. */
   sideChanges: Change[];
   durationMs: number;
+  /** The readings of the silent points the fault run's mock took over the default ones (drawn; --json). */
+  readings?: Record<string, string>;
 }
 
 /** What one run of the matrix left: its report, or why there is none. */

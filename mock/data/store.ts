@@ -1,3 +1,4 @@
+import type { Choices } from '../choices/choices';
 import type { Contact, Email, Group, User } from './model';
 import type { MockFixtures, SeedData } from './seed';
 
@@ -28,10 +29,10 @@ export class Store {
   private nextContactID = 1;
 
   /**
-   * alt (the alt variant): contacts are matched on their email exactly, case included, and an
-   * automated summary's dateSent is its first send (default: its latest).
+   * import.email-match-case=exact: contacts are matched on their email exactly, case included;
+   * emails.summary-dateSent=first-send: an automated summary's dateSent is its first send (default: its latest).
    */
-  constructor(data: SeedData, private readonly alt = false) {
+  constructor(data: SeedData, private readonly choices: Choices) {
     this.users = data.users;
     this.groups = data.groups;
     this.emails = data.emails;
@@ -45,7 +46,7 @@ export class Store {
       automatedSends: data.emails.filter((email) => email.deliveryType === 'Automated' && email.parentEmailID !== undefined),
       transactional: data.emails.filter((email) => email.deliveryType === 'Transactional'),
     };
-    if (alt) this.dateSummariesByFirstSend();
+    if (choices.is('emails.summary-dateSent', 'first-send')) this.dateSummariesByFirstSend();
   }
 
   private dateSummariesByFirstSend(): void {
@@ -68,9 +69,9 @@ export class Store {
     return this.emailsByID.get(emailID);
   }
 
-  /** Existing contacts are matched on email address, case-insensitively. */
+  /** Existing contacts are matched on email address, case-insensitively (import.email-match-case=exact: as sent). */
   contactByEmail(email: string): Contact | undefined {
-    return this.contactsByEmail.get(this.alt ? email : emailKey(email));
+    return this.contactsByEmail.get(this.emailKey(email));
   }
 
   allocateContactID(): number {
@@ -100,13 +101,13 @@ export class Store {
     return { totalMembers: total, activeMembers: total - held - suppressed };
   }
 
+  private emailKey(email: string): string {
+    return this.choices.is('import.email-match-case', 'exact') ? email : email.trim().toLowerCase();
+  }
+
   private addContact(contact: Contact): void {
     this.contactsByID.set(contact.contactID, contact);
-    if (contact.email !== '') this.contactsByEmail.set(this.alt ? contact.email : emailKey(contact.email), contact);
+    if (contact.email !== '') this.contactsByEmail.set(this.emailKey(contact.email), contact);
     this.nextContactID = Math.max(this.nextContactID, contact.contactID + 1);
   }
-}
-
-function emailKey(email: string): string {
-  return email.trim().toLowerCase();
 }

@@ -1,4 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
+import type { Choices } from '../choices/choices';
 import type { Email } from '../data/model';
 import { formatServiceDatetime } from '../datetime';
 import type { FaultSwitch } from '../faults';
@@ -24,8 +25,8 @@ const COLUMNS: readonly [string, (email: Email) => string | number | undefined][
   ['unsubscribes', (email) => email.metrics.unsubscribes],
 ];
 
-/** alt: two more columns at the end. */
-const ALT_COLUMNS: typeof COLUMNS = [
+/** exports.file-rows=by-emailID: two more columns at the end. */
+const EXTRA_COLUMNS: typeof COLUMNS = [
   ...COLUMNS,
   ['templateID', (email) => email.templateID],
   ['dateAdded', (email) => formatServiceDatetime(email.dateAdded)],
@@ -43,8 +44,8 @@ interface FileFormat {
  * The export file: a zip holding one `{fileKey}.csv`, which is tab-delimited, rows ending CR LF, every
  * value in double quotes (quotes inside doubled), with a header row. Absent values are empty.
  */
-export function buildExportZip(fileKey: string, rows: readonly Email[], faults: FaultSwitch, alt = false): Uint8Array {
-  const columns = alt ? ALT_COLUMNS : COLUMNS;
+export function buildExportZip(fileKey: string, rows: readonly Email[], faults: FaultSwitch, choices: Choices): Uint8Array {
+  const columns = choices.is('exports.file-rows', 'by-emailID') ? EXTRA_COLUMNS : COLUMNS;
   const format: FileFormat = {
     entryName: faults.has('exports-file-entry-misnamed') ? 'export.csv' : `${fileKey}.csv`,
     delimiter: faults.has('exports-file-comma-delimited') ? ',' : '\t',

@@ -1,3 +1,4 @@
+import type { Choices } from '../choices/choices';
 import type { Email } from '../data/model';
 import type { Store } from '../data/store';
 import { DAY_MS, HOUR_MS, parseDate } from '../datetime';
@@ -9,10 +10,10 @@ export type JobStatus = 'Pending' | 'In Progress' | 'Completed' | 'Failed';
 /** The mock's documented failure trigger: an export range starting before this date ends Failed. */
 const FAILING_BEFORE = '2000-01-01';
 const FILE_LIFETIME_MS = 24 * HOUR_MS;
-/** alt: files are available for 6 hours after completion. */
-const ALT_FILE_LIFETIME_MS = 6 * HOUR_MS;
-/** alt: job IDs start here. */
-const ALT_FIRST_JOB_ID = 1001;
+/** exports.file-lifetime=short: files are available for 30 minutes after completion. */
+const SHORT_FILE_LIFETIME_MS = HOUR_MS / 2;
+/** exports.job-ids=from-1001: job IDs start here. */
+const HIGH_FIRST_JOB_ID = 1001;
 
 export interface ExportResult {
   rows: Email[];
@@ -28,9 +29,9 @@ export interface ExportJob {
   startDate: string;
   endDate: string;
   requestedAt: number;
-  /** alt: when the job moves from Pending to In Progress, on the mock clock. */
+  /** exports.running-statuses=in-progress: when the job moves from Pending to In Progress, on the mock clock. */
   startedAt: number;
-  /** When the job leaves Pending (alt: In Progress), on the mock clock. */
+  /** When the job leaves Pending (in-progress: In Progress), on the mock clock. */
   readyAt: number;
   /** How many jobStatus answers it has had. */
   polls: number;
@@ -52,22 +53,28 @@ export class ExportJobs {
     /** At most this many jobStatus answers say Pending (mock option exportPendingPolls); Infinity: no limit. */
     private readonly pendingPolls = Infinity,
     /**
-     * alt (mock/variant.ts): a job is Pending, then In Progress, then Completed or Failed (with a poll limit:
-     * Pending for pendingPolls answers, In Progress for one more); IDs start at 1001; fileKeys are lower
-     * case and files last 6 hours; rows are ordered by emailID.
+     * exports.running-statuses=in-progress: a job is Pending, then In Progress, then Completed or Failed (with a
+     * poll limit: Pending for pendingPolls answers, In Progress for one more); exports.job-ids=from-1001: IDs
+     * start at 1001; exports.fileKey-form=lower-exact: fileKeys are lower case, matched exactly;
+     * exports.file-lifetime=short: files last 30 minutes; exports.file-rows=by-emailID: rows are ordered by emailID.
      */
-    private readonly alt = false,
-    /** How long a file is available after its job completed (mock option exportFileLifetimeMs); default per variant. */
-    private readonly fileLifetimeMs = alt ? ALT_FILE_LIFETIME_MS : FILE_LIFETIME_MS,
+    private readonly choices: Choices,
+    /** How long a file is available after its job completed (mock option exportFileLifetimeMs); default per exports.file-lifetime. */
+    private readonly fileLifetimeMs = choices.is('exports.file-lifetime', 'short') ? SHORT_FILE_LIFETIME_MS : FILE_LIFETIME_MS,
   ) {
     this.random = createRandom(seed ^ 0x5eed);
-    if (alt) this.nextJobID = ALT_FIRST_JOB_ID;
+    this.inProgress = choices.is('exports.running-statuses', 'in-progress');
+    this.exactKeys = choices.is('exports.fileKey-form', 'lower-exact');
+    if (choices.is('exports.job-ids', 'from-1001')) this.nextJobID = HIGH_FIRST_JOB_ID;
   }
+
+  private readonly inProgress: boolean;
+  private readonly exactKeys: boolean;
 
   create(startDate: string, endDate: string, now: number): ExportJob {
     const [min, max] = this.delayMs;
     const delay = this.random.int(min, max);
-    const startedAt = this.alt ? now + Math.floor(delay / 2) : now + delay;
+    const startedAt = this.inProgress ? now + Math.floor(delay / 2) : now + delay;
     const job = { jobID: this.nextJobID++, startDate, endDate, requestedAt: now, startedAt, readyAt: now + delay, polls: 0 };
     this.jobs.set(job.jobID, job);
     return job;
@@ -84,7 +91,7 @@ export class ExportJobs {
   /** Counts a jobStatus answer about the job; past the Pending answers allowed, its clock moves on to its end now. */
   poll(job: ExportJob, now: number): void {
     job.polls += 1;
-    if (this.alt) {
+    if (this.inProgress) {
       if (job.polls === this.pendingPolls + 1 && now < job.startedAt) job.startedAt = now;
       if (job.polls > this.pendingPolls + 1 && now < job.readyAt) job.readyAt = now;
       return;
@@ -93,7 +100,7 @@ export class ExportJobs {
   }
 
   status(job: ExportJob, now: number, faults: FaultSwitch): JobStatus {
-    if (faults.has('exports-job-never-finishes') || (this.alt ? now < job.startedAt : now < job.readyAt)) return 'Pending';
+    if (faults.has('exports-job-never-finishes') || (this.inProgress ? now < job.startedAt : now < job.readyAt)) return 'Pending';
     if (now < job.readyAt) return 'In Progress';
     const failing = job.startDate < FAILING_BEFORE && !faults.has('exports-failing-range-completes');
     return failing ? 'Failed' : 'Completed';
@@ -106,8 +113,8 @@ export class ExportJobs {
     const until = (parseDate(job.endDate) as number) + DAY_MS;
     const rows = exportableEmails(store)
       .filter((email) => email.dateSent !== undefined && email.dateSent >= from && email.dateSent < until)
-      .sort(this.alt ? (a, b) => a.emailID - b.emailID : (a, b) => (a.dateSent as number) - (b.dateSent as number) || a.emailID - b.emailID);
-    const fileKey = this.alt ? randomGuid(this.random).toLowerCase() : randomGuid(this.random);
+      .sort(this.choices.is('exports.file-rows', 'by-emailID') ? (a, b) => a.emailID - b.emailID : (a, b) => (a.dateSent as number) - (b.dateSent as number) || a.emailID - b.emailID);
+    const fileKey = this.exactKeys ? randomGuid(this.random).toLowerCase() : randomGuid(this.random);
     job.result = { rows, fileKey, completedAt: job.readyAt, expiresAt: job.readyAt + this.fileLifetimeMs };
     return job.result;
   }
@@ -117,9 +124,9 @@ export class ExportJobs {
     this.issuedFiles.set(result.fileKey, result);
   }
 
-  /** The issued file with this key (compared case-insensitively; alt: exactly), expired or not. */
+  /** The issued file with this key (compared case-insensitively; exports.fileKey-form=lower-exact: exactly), expired or not. */
   file(fileKey: string): ExportResult | undefined {
-    return this.issuedFiles.get(this.alt ? fileKey : fileKey.trim().toUpperCase());
+    return this.issuedFiles.get(this.exactKeys ? fileKey : fileKey.trim().toUpperCase());
   }
 }
 

@@ -30,9 +30,9 @@ export function resolveGroupChanges(groupIDs: number[], removeGroupIDs: number[]
   return { addTo, removeFrom, warnings };
 }
 
-/** Adds, then removes (alt: removes, then adds: a group in both lists keeps the contact). */
-export function applyGroupChanges(contactID: number, changes: GroupChanges, alt = false): void {
-  if (alt) for (const group of changes.removeFrom) group.members.delete(contactID);
+/** Adds, then removes (removeFirst, import.group-in-both-lists=kept: removes, then adds: a group in both lists keeps the contact). */
+export function applyGroupChanges(contactID: number, changes: GroupChanges, removeFirst = false): void {
+  if (removeFirst) for (const group of changes.removeFrom) group.members.delete(contactID);
   for (const group of changes.addTo) group.members.add(contactID);
-  if (!alt) for (const group of changes.removeFrom) group.members.delete(contactID);
+  if (!removeFirst) for (const group of changes.removeFrom) group.members.delete(contactID);
 }

@@ -1,4 +1,4 @@
-import { ALT_ERROR_CODE, ErrorCode } from '../errors';
+import { GROUPED_ERROR_CODE, ErrorCode } from '../errors';
 
 /**
  * The HTTP status of a refusal in the REST convention, from the mock's error code (mock/errors.ts).
@@ -23,20 +23,20 @@ const HTTP_STATUS: Record<number, number> = {
   [ErrorCode.duplicateExport]: 409,
   [ErrorCode.exportFailed]: 422,
   [ErrorCode.internal]: 500,
-  // the codes of the mock's alt variant (mock/README.md, "Variant alt")
-  [ALT_ERROR_CODE.token]: 401,
-  [ALT_ERROR_CODE.permission]: 403,
-  [ALT_ERROR_CODE.retired]: 410,
-  [ALT_ERROR_CODE.parameter]: 400,
-  [ALT_ERROR_CODE.body]: 400,
-  [ALT_ERROR_CODE.method]: 405,
-  [ALT_ERROR_CODE.path]: 404,
-  [ALT_ERROR_CODE.rateLimited]: 429,
-  [ALT_ERROR_CODE.bodyTooLarge]: 413,
-  [ALT_ERROR_CODE.notFound]: 404,
-  [ALT_ERROR_CODE.duplicate]: 409,
-  [ALT_ERROR_CODE.failed]: 422,
-  [ALT_ERROR_CODE.internal]: 500,
+  // the codes of the mock's errors.codes=grouped reading (mock/README.md, "Silent points")
+  [GROUPED_ERROR_CODE.token]: 401,
+  [GROUPED_ERROR_CODE.permission]: 403,
+  [GROUPED_ERROR_CODE.retired]: 410,
+  [GROUPED_ERROR_CODE.parameter]: 400,
+  [GROUPED_ERROR_CODE.body]: 400,
+  [GROUPED_ERROR_CODE.method]: 405,
+  [GROUPED_ERROR_CODE.path]: 404,
+  [GROUPED_ERROR_CODE.rateLimited]: 429,
+  [GROUPED_ERROR_CODE.bodyTooLarge]: 413,
+  [GROUPED_ERROR_CODE.notFound]: 404,
+  [GROUPED_ERROR_CODE.duplicate]: 409,
+  [GROUPED_ERROR_CODE.failed]: 422,
+  [GROUPED_ERROR_CODE.internal]: 500,
 };
 
 /** Codes the mock does not define (e.g. 0 under the envelope-error-code-zero fault) are a bad request. */

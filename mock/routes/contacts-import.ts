@@ -37,8 +37,8 @@ export const contactsImport: Operation = {
     if (oversize && !fault('import-oversize-partially-written')) throw tooMany(contacts.length);
 
     const changes = resolveGroupChanges(groupIDs, removeGroupIDs, state.store, context);
-    // alt: a Dynamic or unknown group refuses the whole call (nothing is written) instead of a warning
-    if (context.alt && changes.warnings.length > 0) throw invalidParameter(changes.warnings.join('; '));
+    // import.dynamic-group=refused: a Dynamic or unknown group refuses the whole call (nothing is written) instead of a warning
+    if (context.choices.is('import.dynamic-group', 'refused') && changes.warnings.length > 0) throw invalidParameter(changes.warnings.join('; '));
     const importer = new RowImporter(context, changes, updateExisting || fault('import-update-existing-off-ignored'), structureOf(contacts[0]));
     const results = contacts.slice(0, limit).map((record) => importer.import(record));
     if (oversize) throw tooMany(contacts.length);
@@ -63,7 +63,7 @@ class RowImporter {
   private readonly rules: RecordRules;
   private aborted = false;
   private row = 0;
-  /** alt: the emails of this call's earlier rows, with their row numbers. */
+  /** import.duplicate-email-in-call=second-fails: the emails of this call's earlier rows, with their row numbers. */
   private readonly seen = new Map<string, number>();
 
   constructor(
@@ -85,14 +85,15 @@ class RowImporter {
     this.row++;
     const email = isJsonObject(record) && typeof record.email === 'string' ? record.email : '';
     const errors = this.aborted ? ['not processed: an earlier row failed'] : recordErrors(record, this.rules);
-    // alt: an email already imported by an earlier row of the same call fails as a duplicate row
-    const earlier = this.context.alt && errors.length === 0 ? this.seen.get(email.trim()) : undefined;
+    // import.duplicate-email-in-call=second-fails: an email already imported by an earlier row of the same call fails as a duplicate row
+    const secondFails = this.context.choices.is('import.duplicate-email-in-call', 'second-fails');
+    const earlier = secondFails && errors.length === 0 ? this.seen.get(email.trim()) : undefined;
     if (earlier !== undefined) errors.push(`duplicate of row ${earlier} in this call`);
     if (errors.length > 0) return this.failed(email, errors);
-    if (this.context.alt) this.seen.set(email.trim(), this.row);
+    if (secondFails) this.seen.set(email.trim(), this.row);
     const { contact, inserted, updated } = this.save(record as Record<string, unknown>, email.trim());
     const { fault, state } = this.context;
-    if (!(fault('import-update-existing-off-skips-groups') && !inserted && !this.updateExisting)) applyGroupChanges(contact.contactID, this.changes, this.context.alt);
+    if (!(fault('import-update-existing-off-skips-groups') && !inserted && !this.updateExisting)) applyGroupChanges(contact.contactID, this.changes, this.context.choices.is('import.group-in-both-lists', 'kept'));
     if (fault('import-unsuppresses') && contact.state === 'suppressed') contact.state = 'active';
     const reportedID = !inserted && fault('import-existing-wrong-contact-id') ? state.store.allocateContactID() : contact.contactID;
     return { email, contactID: reportedID, success: 1, inserted, updated, errors: [] };
@@ -109,8 +110,8 @@ class RowImporter {
       return { contact, inserted: 1, updated: 0 };
     }
     if (!this.updateExisting) return { contact: existing, inserted: 0, updated: 0 };
-    // alt: a row that changes no value leaves the record as it was: updated 0
-    if (this.context.alt && !changesAnything(existing, fields, custom)) return { contact: existing, inserted: 0, updated: 0 };
+    // import.unchanged-row-updated=unchanged: a row that changes no value leaves the record as it was: updated 0
+    if (this.context.choices.is('import.unchanged-row-updated', 'unchanged') && !changesAnything(existing, fields, custom)) return { contact: existing, inserted: 0, updated: 0 };
     Object.assign(existing.fields, fields);
     Object.assign(existing.customFields, custom);
     existing.dateModified = now;
@@ -122,7 +123,8 @@ class RowImporter {
     if (fault('import-failure-aborts-rest')) this.aborted = true;
     this.rowWarnings.push(`row ${this.row} (${email || 'no email'}): ${errors.join('; ')}`);
     const result: RowResult = { email, success: 0, inserted: 0, updated: 0, errors: fault('import-failed-row-no-errors') ? [] : errors };
-    if (this.context.alt) result.contactID = '';
+    // import.failed-row-contactID=empty: a failed row carries contactID "" (not populated)
+    if (this.context.choices.is('import.failed-row-contactID', 'empty')) result.contactID = '';
     if (fault('import-contact-id-on-failed-rows')) result.contactID = state.store.contactByEmail(email)?.contactID ?? 0;
     return result;
   }
@@ -138,41 +140,34 @@ function customFieldValues(customFields: unknown): Record<string, unknown> {
   return Object.fromEntries(Object.entries(customFields).map(([name, field]) => [name, (field as { value: unknown }).value]));
 }
 
-/** A successful row's errors ("empty on success"): [] by default; alt leaves the key out. */
-function successErrors(alt: boolean, fault: OperationContext['fault']): string[] | undefined {
+/** A successful row's errors ("empty on success"): [] by default; import.success-row-errors=omitted leaves the key out. */
+function successErrors({ fault, choices }: OperationContext): string[] | undefined {
   if (fault('import-success-row-errors')) return ['this row succeeded'];
-  return alt ? undefined : [];
+  return choices.is('import.success-row-errors', 'omitted') ? undefined : [];
 }
 
 /**
- * alt: a failed row carries contactID "" (not populated), a successful row no errors key, row errors and
- * warnings are objects ({row, message}), warnings is always present ([] when nothing failed), and the
- * response adds recordsFailed.
+ * The import answer. import.error-element-shape=objects: row errors and warnings are objects ({row, message},
+ * {index, message}); import.warnings-when-none-failed=empty: warnings always present, [] when nothing failed;
+ * records.extra-members=extra: the answer adds recordsFailed.
  */
-function importResponse(recordsInData: number, results: RowResult[], groupWarnings: string[], rowWarnings: string[], { fault, alt }: OperationContext) {
+function importResponse(recordsInData: number, results: RowResult[], groupWarnings: string[], rowWarnings: string[], context: OperationContext) {
+  const { fault, choices } = context;
   const count = (pick: (result: RowResult) => number) => results.reduce((sum, result) => sum + pick(result), 0);
-  const warnings: unknown[] = [...rowWarnings, ...groupWarnings];
+  const objects = choices.is('import.error-element-shape', 'objects');
+  const messages: string[] = [...rowWarnings, ...groupWarnings];
+  const warnings: unknown[] = objects ? messages.map((message, index) => ({ index: index + 1, message })) : messages;
   const contactResults = results.map((result, index) => ({
     ...result,
-    errors: result.success ? successErrors(alt, fault) : alt ? result.errors?.map((message) => ({ row: index + 1, message })) : result.errors,
+    errors: result.success ? successErrors(context) : objects ? result.errors?.map((message) => ({ row: index + 1, message })) : result.errors,
   }));
-  const altWarnings = alt ? warnings.map((message, index) => ({ index: index + 1, message })) : warnings;
-  if (alt) {
-    return {
-      recordsUpdated: count((result) => result.updated),
-      recordsInserted: count((result) => (fault('import-inserted-counts-updates') ? result.success : result.inserted)),
-      recordsInData: fault('import-records-in-data-successful-only') ? count((result) => result.success) : recordsInData,
-      recordsFailed: count((result) => 1 - result.success),
-      contactResults: fault('import-results-reversed') ? contactResults.reverse() : contactResults,
-      // alt: warnings always present, [] when nothing failed
-      warnings: fault('import-no-warnings') ? undefined : altWarnings,
-    };
-  }
+  const warningsShown = warnings.length > 0 || choices.is('import.warnings-when-none-failed', 'empty');
   return {
     recordsUpdated: count((result) => result.updated),
     recordsInserted: count((result) => (fault('import-inserted-counts-updates') ? result.success : result.inserted)),
     recordsInData: fault('import-records-in-data-successful-only') ? count((result) => result.success) : recordsInData,
+    ...(choices.is('records.extra-members', 'extra') ? { recordsFailed: count((result) => 1 - result.success) } : {}),
     contactResults: fault('import-results-reversed') ? contactResults.reverse() : contactResults,
-    warnings: warnings.length > 0 && !fault('import-no-warnings') ? warnings : undefined,
+    warnings: warningsShown && !fault('import-no-warnings') ? warnings : undefined,
   };
 }

@@ -1,3 +1,4 @@
+import type { Choices } from '../choices/choices';
 import { addMonths, DAY_MS } from '../datetime';
 import { invalidParameter } from '../errors';
 import type { OperationContext } from './operation';
@@ -36,12 +37,12 @@ export interface EmailQuery {
 }
 
 /**
- * alt: status is read (and validated) only for manual searches, where it applies; the default dateSentEnd is
- * the end of the current day (23:59:59), and dateSentEnd is exclusive ("emails sent before this date").
+ * emails.status-outside-manual=not-read: status is read (and validated) only for manual searches, where it
+ * applies; emails.default-end: the default dateSentEnd is now, the end of the current day (23:59:59) or its start.
  */
-export function readEmailQuery({ params, fault, now, alt }: OperationContext): EmailQuery {
+export function readEmailQuery({ params, fault, now, choices }: OperationContext): EmailQuery {
   const deliveryType = params.choice('deliveryType', DELIVERY_TYPES, fault('emails-unknown-delivery-type-accepted'));
-  const statusIgnored = alt && (deliveryType ?? 'manual') !== 'manual';
+  const statusIgnored = choices.is('emails.status-outside-manual', 'not-read') && (deliveryType ?? 'manual') !== 'manual';
   const requestedStatuses = statusIgnored ? undefined : params.choiceList('status', STATUSES, fault('emails-unknown-status-accepted'));
   const statusGiven = requestedStatuses !== undefined && requestedStatuses.length > 0;
   const defaultStatuses: StatusParam[] = fault('emails-status-default-all') ? [...STATUSES] : ['sent'];
@@ -60,7 +61,7 @@ export function readEmailQuery({ params, fault, now, alt }: OperationContext): E
     dateSentStart:
       params.datetime('dateSentStart') ??
       addMonths(sentEnd !== undefined && fault('emails-start-default-from-end') ? sentEnd : now, fault('emails-default-window-12-months') ? -12 : -DEFAULT_WINDOW_MONTHS),
-    dateSentEnd: sentEnd ?? (fault('emails-default-end-day-early') ? now - DAY_MS : alt ? endOfDay(now) : now),
+    dateSentEnd: sentEnd ?? (fault('emails-default-end-day-early') ? now - DAY_MS : defaultEnd(now, choices)),
     emailIDs: params.integerList('emailIDs'),
     parentEmailID: params.integer('parentEmailID'),
     transactionalCategory: params.string('transactionalCategory'),
@@ -75,8 +76,12 @@ export function readEmailQuery({ params, fault, now, alt }: OperationContext): E
   return query;
 }
 
-function endOfDay(ms: number): number {
-  return Math.floor(ms / DAY_MS) * DAY_MS + DAY_MS - 1000;
+/** The default dateSentEnd ("current date", emails.default-end): now, the end of the current day (GMT, 23:59:59), or its start. */
+function defaultEnd(now: number, choices: Choices): number {
+  const startOfDay = Math.floor(now / DAY_MS) * DAY_MS;
+  if (choices.is('emails.default-end', 'end-of-day')) return startOfDay + DAY_MS - 1000;
+  if (choices.is('emails.default-end', 'start-of-day')) return startOfDay;
+  return now;
 }
 
 /** dateSentStart must not be after dateSentEnd, and the window may span at most 18 calendar months. */

@@ -1,11 +1,13 @@
 import type { Email } from '../data/model';
 import { ApiError, ErrorCode } from '../errors';
 import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
+import { dateSentShown } from '../records/date-sent';
 import { emailRecord } from '../records/email';
 import { sortFirst, type SortKind } from '../sorting';
 import { textMatcher } from '../text-pattern';
 import { readEmailQuery, type EmailQuery, type EmailSortField } from './email-query';
 import { data, type Operation, type OperationContext } from './operation';
+import { searchOrder } from './search-order';
 
 const SORT_KINDS: Record<EmailSortField, SortKind> = {
   emailID: 'number',
@@ -31,9 +33,9 @@ export const emailsSearch: Operation = {
     const pageRequest = readPageRequest(params, state.faults, 'emails');
     const matches = candidates(query, context).filter(emailFilter(query, context));
     const sorted = sortFirst(matches, sortSpec(query, context), pageEnd(pageRequest));
-    const page = paginate(sorted, pageRequest, pageLinks(params, context.link, context.alt), state.faults, 'emails', totalOf(matches, query, context), context.alt);
+    const page = paginate(sorted, pageRequest, pageLinks(params, context.link, context.choices), state.faults, 'emails', totalOf(matches, query, context), context.choices);
     return data({
-      records: page.records.map((email) => emailRecord(email, context.present, state.faults, context.alt)),
+      records: page.records.map((email) => emailRecord(email, context.present, state.faults, context.choices)),
       paging: page.paging,
     });
   },
@@ -49,14 +51,14 @@ function totalOf(matches: readonly Email[], query: EmailQuery, context: Operatio
  * The records a deliveryType searches: manual emails (A/B parents and their sends included), automated
  * summaries or individual sends (always the sends when parentEmailID is given), transactional emails.
  */
-function candidates(query: EmailQuery, { state, fault, alt }: OperationContext): Email[] {
+function candidates(query: EmailQuery, { state, fault, choices }: OperationContext): Email[] {
   const { manual, automatedSummaries, automatedSends, transactional } = state.store.emailSets;
   if (query.allDeliveryTypes) return [...manual, ...automatedSummaries, ...transactional];
   let records: Email[];
   switch (query.deliveryType) {
     case 'manual':
-      // alt: the individual sends of A/B splits only with parentEmailID (a manual search lists their parents)
-      records = alt && query.parentEmailID === undefined ? manual.filter((email) => email.parentEmailID === undefined) : manual;
+      // emails.ab-sends-in-manual=parents-only: the individual sends of A/B splits only with parentEmailID (a manual search lists their parents)
+      records = choices.is('emails.ab-sends-in-manual', 'parents-only') && query.parentEmailID === undefined ? manual.filter((email) => email.parentEmailID === undefined) : manual;
       break;
     case 'automated':
       if (query.parentEmailID !== undefined || query.automatedResults === 'detail') {
@@ -76,14 +78,21 @@ function candidates(query: EmailQuery, { state, fault, alt }: OperationContext):
   return records;
 }
 
-/** alt: title and subject are matched case-sensitively; dateSentEnd is exclusive. */
-function emailFilter(query: EmailQuery, { fault, alt }: OperationContext): (email: Email) => boolean {
+/**
+ * search.match-case=case-sensitive: title and subject are matched case-sensitively; emails.wildcard-anchoring=any-part:
+ * a pattern with `*` may match any part; emails.dateSentEnd-inclusive=exclusive: dateSentEnd is exclusive. The window
+ * reads the dateSent of sent emails only: an email not sent is never left out by it (emails.unsent-dateSent).
+ */
+function emailFilter(query: EmailQuery, { fault, choices }: OperationContext): (email: Email) => boolean {
+  const caseSensitive = choices.is('search.match-case', 'case-sensitive');
+  const unanchored = choices.is('emails.wildcard-anchoring', 'any-part');
+  const endExclusive = choices.is('emails.dateSentEnd-inclusive', 'exclusive');
   const statuses = new Set<string>((query.statusGiven && fault('emails-status-first-only') ? query.statuses.slice(0, 1) : query.statuses).map(capitalise));
   const statusForAll = query.statusGiven && fault('emails-status-applied-to-automated');
   const applyWindow = !(query.transactionalCategory !== undefined && fault('emails-category-ignores-window'));
   const applyEnd = !fault('emails-date-filter-ignores-end');
-  const title = query.title === undefined ? undefined : textMatcher(query.title, fault('emails-title-wildcard-literal'), alt, alt);
-  const subject = query.subject === undefined ? undefined : textMatcher(query.subject, fault('emails-subject-wildcard-literal'), alt, alt);
+  const title = query.title === undefined ? undefined : textMatcher(query.title, fault('emails-title-wildcard-literal'), caseSensitive, unanchored);
+  const subject = query.subject === undefined ? undefined : textMatcher(query.subject, fault('emails-subject-wildcard-literal'), caseSensitive, unanchored);
   const ids = query.emailIDs && new Set(fault('emails-ids-first-only') ? query.emailIDs.slice(0, 1) : query.emailIDs);
   const userID = fault('emails-userid-ignored') ? undefined : query.userID;
   const campaignFirstOnly = fault('emails-campaign-first-only');
@@ -92,7 +101,7 @@ function emailFilter(query: EmailQuery, { fault, alt }: OperationContext): (emai
   return (email) => {
     if ((email.deliveryType === 'Manual' || statusForAll) && !statuses.has(email.status)) return false;
     if (applyWindow && email.dateSent !== undefined) {
-      if (email.dateSent < query.dateSentStart || (applyEnd && (alt ? email.dateSent >= query.dateSentEnd : email.dateSent > query.dateSentEnd))) return false;
+      if (email.dateSent < query.dateSentStart || (applyEnd && (endExclusive ? email.dateSent >= query.dateSentEnd : email.dateSent > query.dateSentEnd))) return false;
     }
     if (userID !== undefined && email.userID !== userID) return false;
     if (title && !title(email.title)) return false;
@@ -110,32 +119,30 @@ function emailFilter(query: EmailQuery, { fault, alt }: OperationContext): (emai
 
 /**
  * Without sortField: Sent emails by dateSent descending; a manual search including Draft or Scheduled by
- * dateAdded descending. With sortField and no sortDirection: ascending. Ties: emailID ascending.
+ * dateAdded descending. With sortField and no sortDirection: ascending. Ties: emailID ascending (search.tie-order).
+ * dateSent sorts by the value shown (emails.unsent-dateSent=planned: an email not sent by its planned time).
  */
-function sortSpec(query: EmailQuery, { fault, method, alt }: OperationContext) {
-  const field: EmailSortField = query.sortField ?? defaultSortField(query, alt);
+function sortSpec(query: EmailQuery, { fault, method, choices }: OperationContext) {
+  const field: EmailSortField = query.sortField ?? defaultSortField(query, choices.is('emails.default-sort-mixed-status', 'dateSent'));
   const kind = SORT_KINDS[field];
   const defaultDirection = query.sortField === undefined ? (fault('emails-default-sort-ascending') ? 'asc' : 'desc') : fault('emails-sort-direction-default-desc') ? 'desc' : 'asc';
   const direction = query.sortDirection ?? defaultDirection;
   const textDescIgnored = kind === 'text' && fault('emails-sort-desc-ignored');
   const descending = direction === 'desc' && !textDescIgnored && !(method === 'POST' && fault('emails-post-direction-ignored'));
   return {
-    value: (email: Email) => email[field],
+    value: field === 'dateSent' ? (email: Email) => dateSentShown(email, choices) : (email: Email) => email[field],
     kind,
     descending,
     tieBreak: (email: Email) => email.emailID,
-    // alt: ties follow the sort direction (emailID descending in a descending sort)
-    tieDescending: alt && descending,
     numbersAsText: fault('emails-sort-numbers-as-text'),
-    absentLast: alt,
-    caseSensitive: alt,
+    ...searchOrder(choices, descending),
   };
 }
 
-/** alt: a status list that includes sent sorts by dateSent; only a list of draft/scheduled alone sorts by dateAdded. */
-function defaultSortField(query: EmailQuery, alt = false): EmailSortField {
+/** bySentWhenMixed (emails.default-sort-mixed-status=dateSent): a status list that includes sent sorts by dateSent; only a list of draft/scheduled alone sorts by dateAdded. */
+function defaultSortField(query: EmailQuery, bySentWhenMixed: boolean): EmailSortField {
   const manualStatuses = query.deliveryType === 'manual' && query.statusGiven;
-  if (alt) return manualStatuses && !query.statuses.includes('sent') ? 'dateAdded' : 'dateSent';
+  if (bySentWhenMixed) return manualStatuses && !query.statuses.includes('sent') ? 'dateAdded' : 'dateSent';
   const unsentIncluded = manualStatuses && query.statuses.some((status) => status !== 'sent');
   return unsentIncluded ? 'dateAdded' : 'dateSent';
 }

@@ -13,10 +13,11 @@ export const exportsEmails: Operation = {
   path: '/exports/emails',
   methods: ['GET'],
   handle(context) {
-    const { params, fault, state, now, alt } = context;
-    // alt: both dates optional: endDate defaults to today, startDate to 30 days before endDate
-    const endDate = params.date('endDate') ?? (alt ? formatServiceDatetime(now).slice(0, 10) : undefined);
-    const startDate = params.date('startDate') ?? (alt && endDate !== undefined ? daysBefore(endDate, 30) : undefined);
+    const { params, fault, state, now, choices } = context;
+    // exports.dates-required=defaulted: both dates optional: endDate defaults to today, startDate to 30 days before endDate
+    const defaulted = choices.is('exports.dates-required', 'defaulted');
+    const endDate = params.date('endDate') ?? (defaulted ? formatServiceDatetime(now).slice(0, 10) : undefined);
+    const startDate = params.date('startDate') ?? (defaulted && endDate !== undefined ? daysBefore(endDate, 30) : undefined);
     if (startDate === undefined) throw missingParameter('startDate');
     if (endDate === undefined) throw missingParameter('endDate');
     if (startDate > endDate) throw invalidParameter('startDate is after endDate');
@@ -31,14 +32,14 @@ export const exportsEmails: Operation = {
   },
 };
 
-/** The duplicate rule: a Pending job for the same parameters refuses the request (alt: an In Progress one too). */
-function blocks(job: ExportJob, startDate: string, endDate: string, { fault, state, now, alt }: OperationContext): boolean {
+/** The duplicate rule: a Pending job for the same parameters refuses the request (exports.duplicate-while-in-progress=refused: an In Progress one too). */
+function blocks(job: ExportJob, startDate: string, endDate: string, { fault, state, now, choices }: OperationContext): boolean {
   if (fault('exports-duplicates-accepted')) return false;
   const status = state.exports.status(job, now, state.faults);
   const sameParameters = job.startDate === startDate && job.endDate === endDate;
   if (fault('exports-pending-blocks-all')) return status === 'Pending';
   if (fault('exports-duplicate-after-completion-refused')) return sameParameters && status !== 'Failed';
-  return sameParameters && (status === 'Pending' || (alt && status === 'In Progress'));
+  return sameParameters && (status === 'Pending' || (choices.is('exports.duplicate-while-in-progress', 'refused') && status === 'In Progress'));
 }
 
 function daysBefore(date: string, days: number): string {
@@ -51,15 +52,15 @@ export const exportsJobStatus: Operation = {
   path: '/exports/jobStatus',
   methods: ['GET'],
   handle(context) {
-    const { params, fault, state, now, present, alt } = context;
+    const { params, fault, state, now, present, choices } = context;
     const jobID = params.integer('jobID');
     if (jobID === undefined) throw missingParameter('jobID');
     const job = state.exports.job(jobID);
     if (!job) throw new ApiError(ErrorCode.notFound, `No export job ${jobID}`);
     state.exports.poll(job, now);
     const status = state.exports.status(job, now, state.faults);
-    // alt: every answer also carries jobID and a details string
-    const extra = (details: string): Record<string, unknown> => (alt ? { jobID: job.jobID, details } : {});
+    // exports.job-extras=extra: every answer also carries jobID and a details string
+    const extra = (details: string): Record<string, unknown> => (choices.is('exports.job-extras', 'extra') ? { jobID: job.jobID, details } : {});
     if (status === 'Pending') return data({ status: fault('exports-job-unknown-status') ? 'Queued' : 'Pending', ...extra('Queued') });
     if (status === 'In Progress') return data({ status, ...extra('Exporting emails') });
     if (status === 'Failed') {
@@ -70,8 +71,9 @@ export const exportsJobStatus: Operation = {
     const result = state.exports.result(job, state.store);
     const totalRecords = fault('exports-total-records-string') ? String(result.rows.length) : result.rows.length;
     const withFile = result.rows.length > 0 ? !fault('exports-completed-without-file-key') : fault('exports-empty-job-has-file-key');
-    // alt: a job without records still names fileKey and fileExpiration, as "" (no file was generated)
-    if (!withFile) return data(alt ? { status, totalRecords, fileKey: '', fileExpiration: present.datetime(undefined), ...extra('No records; no file generated') } : { status, totalRecords });
+    // exports.completed-empty-fileKey=empty-string: a job without records still names fileKey and fileExpiration, as "" (no file was generated)
+    const emptyKey = choices.is('exports.completed-empty-fileKey', 'empty-string') ? { fileKey: '', fileExpiration: '' } : {};
+    if (!withFile) return data({ status, totalRecords, ...emptyKey, ...extra('No records; no file generated') });
     state.exports.issue(result);
     const expiresAt = fault('exports-expiration-in-past') ? result.completedAt - HOUR_MS : result.expiresAt;
     return data({ status, totalRecords, fileKey: result.fileKey, fileExpiration: present.datetime(expiresAt), ...extra(`${result.rows.length} emails exported`) });
@@ -89,7 +91,7 @@ export const exportsGetFile: Operation = {
     const result = state.exports.file(fileKey);
     if (!result) {
       if (!fault('exports-getfile-serves-unknown-key')) throw new ApiError(ErrorCode.notFound, `No export file ${fileKey}`);
-      return zipFile(fileKey, buildExportZip(fileKey, [], state.faults, state.alt));
+      return zipFile(fileKey, buildExportZip(fileKey, [], state.faults, state.choices));
     }
     if (now > result.expiresAt && !fault('exports-file-served-after-expiry')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} expired`);
     if (fault('exports-getfile-refused')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} is not ready`);
@@ -97,7 +99,7 @@ export const exportsGetFile: Operation = {
     if (served !== undefined && fault('exports-file-single-use')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} was already downloaded`);
     if (served !== undefined && now > served + EARLY_EXPIRY_MS && fault('exports-file-expires-early')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} expired`);
     result.firstServedAt ??= now;
-    return zipFile(result.fileKey, buildExportZip(result.fileKey, result.rows, state.faults, state.alt));
+    return zipFile(result.fileKey, buildExportZip(result.fileKey, result.rows, state.faults, state.choices));
   },
 };
 

@@ -3,7 +3,8 @@ import type { MemberCounts } from '../data/store';
 import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { groupRecord } from '../records/group';
 import { sortFirst, type SortKind } from '../sorting';
-import { altGroupDateModified, altGroupUserID, ALT_ADMIN_USER_ID } from '../variant';
+import { ADMIN_USER_ID, groupDateModified, groupOwner } from '../data/group-facts';
+import { searchOrder } from './search-order';
 import { data, type Operation, type OperationContext } from './operation';
 
 const STATUSES = ['Active', 'Archived', 'All'] as const;
@@ -30,7 +31,8 @@ export const groupsSearch: Operation = {
   methods: ['GET', 'POST'],
   permission: 'createGroups',
   handle(context) {
-    const { params, fault, state, alt } = context;
+    const { params, fault, state, choices } = context;
+    const caseSensitive = choices.is('search.match-case', 'case-sensitive');
     const status = params.choice('status', STATUSES, fault('groups-unknown-status-accepted')) ?? (fault('groups-status-default-all') ? 'All' : 'Active');
     const type = params.choice('type', TYPES, fault('groups-unknown-type-accepted')) ?? (fault('groups-type-default-static') ? 'Static' : 'All');
     const requestedSort = params.choice('sortField', SORT_FIELDS, fault('groups-unknown-sort-field-accepted'));
@@ -38,7 +40,7 @@ export const groupsSearch: Operation = {
     const filters = {
       status,
       type,
-      groupName: alt ? params.string('groupName') : params.string('groupName')?.toLowerCase(),
+      groupName: caseSensitive ? params.string('groupName') : params.string('groupName')?.toLowerCase(),
       groupIDs: params.integerList('groupIDs'),
       userID: params.integer('userID'),
       private: params.boolean('private'),
@@ -50,23 +52,21 @@ export const groupsSearch: Operation = {
     const counts = memberCounter(context);
     const sortField: SortField = requestedSort ?? (fault('groups-default-sort-groupid') ? 'groupID' : 'groupName');
     const kind = SORT_KINDS[sortField];
+    const descending = direction === 'desc' && !(kind === 'datetime' && fault('groups-sort-desc-ignored')) && !(context.method === 'POST' && fault('groups-post-direction-ignored'));
     const sorted = sortFirst(matches, {
-      value: sortValue(sortField, nameOf, counts, alt),
+      value: sortValue(sortField, nameOf, counts, context),
       kind,
-      descending: direction === 'desc' && !(kind === 'datetime' && fault('groups-sort-desc-ignored')) && !(context.method === 'POST' && fault('groups-post-direction-ignored')),
+      descending,
       tieBreak: (group) => group.groupID,
-      // alt: ties by groupID descending, in either direction
-      tieDescending: alt,
       numbersAsText: fault('groups-sort-numbers-as-text'),
-      absentLast: alt,
-      caseSensitive: alt,
+      ...searchOrder(choices, descending),
     }, pageEnd(pageRequest));
     const total = filters.type !== 'All' && fault('groups-total-ignores-type-filter')
       ? state.store.groups.filter(groupFilter({ ...filters, type: 'All' }, nameOf, context)).length
       : matches.length;
-    const page = paginate(sorted, pageRequest, pageLinks(params, context.link, alt), state.faults, 'groups', total, alt);
+    const page = paginate(sorted, pageRequest, pageLinks(params, context.link, choices), state.faults, 'groups', total, choices);
     return data({
-      records: page.records.map((group) => groupRecord(group, nameOf(group), counts(group), context.present, state.faults, alt)),
+      records: page.records.map((group) => groupRecord(group, nameOf(group), counts(group), context.present, state.faults, choices)),
       paging: page.paging,
     });
   },
@@ -82,21 +82,23 @@ interface GroupFilters {
 }
 
 /**
- * alt: groupName is matched case-sensitively; private=1 does not filter (only private=0, documented, does);
- * userID=1 (the administrator) has access to every group, and an ownerless group matches no other user.
+ * search.match-case=case-sensitive: groupName is matched case-sensitively; groups.private-1=no-filter:
+ * private=1 does not filter (only private=0, documented, does); groups.userID-access=wider: userID=1 (the
+ * administrator) has access to every group; an ownerless group (records.group-ownerless) matches no other user.
  */
-function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { fault, alt }: OperationContext): (group: Group) => boolean {
+function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { fault, choices }: OperationContext): (group: Group) => boolean {
+  const caseSensitive = choices.is('search.match-case', 'case-sensitive');
   const skipStatus = filters.userID !== undefined && fault('groups-userid-ignores-status');
   const dropOwnPrivate = filters.userID !== undefined && fault('groups-userid-drops-own-private');
   const archivedIncludesActive = fault('groups-archived-includes-active');
   const staticIncludesDynamic = fault('groups-static-includes-dynamic');
   const ids = filters.groupIDs && new Set(fault('groups-ids-first-only') ? filters.groupIDs.slice(0, 1) : filters.groupIDs);
-  const wantPrivate = filters.private === undefined || (alt && filters.private) ? undefined : filters.private !== fault('groups-private-filter-inverted');
-  const userID = alt && filters.userID === ALT_ADMIN_USER_ID ? undefined : filters.userID;
-  const ownerOf = alt ? altGroupUserID : (group: Group): number | undefined => group.userID;
+  const wantPrivate = filters.private === undefined || (choices.is('groups.private-1', 'no-filter') && filters.private) ? undefined : filters.private !== fault('groups-private-filter-inverted');
+  const userID = choices.is('groups.userID-access', 'wider') && filters.userID === ADMIN_USER_ID ? undefined : filters.userID;
+  const ownerOf = (group: Group): number | undefined => groupOwner(group, choices);
   const prefixOnly = fault('groups-name-prefix-only');
   const typeLost = filters.groupName !== undefined && fault('groups-type-lost-with-name');
-  const likePattern = filters.groupName !== undefined && fault('groups-name-like-pattern') ? likeExpression(filters.groupName, alt) : undefined;
+  const likePattern = filters.groupName !== undefined && fault('groups-name-like-pattern') ? likeExpression(filters.groupName, caseSensitive) : undefined;
   return (group) => {
     if (!skipStatus && filters.status !== 'All' && group.status !== filters.status && !(archivedIncludesActive && filters.status === 'Archived')) return false;
     if (!typeLost && filters.type !== 'All' && group.type !== filters.type && !(staticIncludesDynamic && filters.type === 'Static')) return false;
@@ -105,7 +107,7 @@ function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { 
     if (dropOwnPrivate && group.private) return false;
     if (ids && !ids.has(group.groupID)) return false;
     if (filters.groupName !== undefined) {
-      const name = alt ? nameOf(group) : nameOf(group).toLowerCase();
+      const name = caseSensitive ? nameOf(group) : nameOf(group).toLowerCase();
       if (likePattern) return likePattern.test(name);
       if (prefixOnly ? !name.startsWith(filters.groupName) : !name.includes(filters.groupName)) return false;
     }
@@ -114,9 +116,9 @@ function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { 
 }
 
 /** The groups-name-like-pattern fault: groupName read as a SQL LIKE pattern (% any run, _ any one character), matching any part of a name. */
-function likeExpression(text: string, alt: boolean): RegExp {
+function likeExpression(text: string, caseSensitive: boolean): RegExp {
   const source = [...text].map((char) => (char === '%' ? '.*' : char === '_' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
-  return new RegExp(source, alt ? 's' : 'is');
+  return new RegExp(source, caseSensitive ? 's' : 'is');
 }
 
 /** The names groups show: their own, except under the duplicate-name fault. */
@@ -139,10 +141,10 @@ function memberCounter({ fault, state }: OperationContext): (group: Group) => Me
   };
 }
 
-function sortValue(field: SortField, nameOf: (group: Group) => string, counts: (group: Group) => MemberCounts, alt: boolean): (group: Group) => number | string | undefined {
+function sortValue(field: SortField, nameOf: (group: Group) => string, counts: (group: Group) => MemberCounts, { choices }: OperationContext): (group: Group) => number | string | undefined {
   switch (field) {
     case 'dateModified':
-      return alt ? altGroupDateModified : (group) => group.dateModified;
+      return (group) => groupDateModified(group, choices);
     case 'groupName':
       return nameOf;
     case 'totalMembers':

@@ -6,12 +6,12 @@ export const helperPing: Operation = {
   key: 'helper.ping',
   path: '/helper/ping',
   methods: ['GET'],
-  handle({ fault, token, alt }) {
+  handle({ fault, token, choices }) {
     if (fault('ping-refuses-user-tokens') && token.kind === 'user') {
       throw new ApiError(ErrorCode.invalidToken, 'The access token is not valid');
     }
     if (fault('ping-data-empty')) return data({});
-    // alt: an undocumented field beside the message
-    return data(alt ? { message: 'pong', version: 'v1' } : { message: 'pong' });
+    // records.extra-members=extra: an undocumented field beside the message
+    return data(choices.is('records.extra-members', 'extra') ? { message: 'pong', version: 'v1' } : { message: 'pong' });
   },
 };

@@ -1,4 +1,5 @@
 import type { HttpMethod, OperationKey } from '../../harness/types';
+import type { Choices } from '../choices/choices';
 import type { FaultName } from '../faults';
 import type { Params } from '../params';
 import type { Representation } from '../representation';
@@ -12,8 +13,8 @@ export interface OperationContext {
   token: Token;
   state: MockState;
   present: Representation;
-  /** The alt variant (mock/variant.ts). */
-  alt: boolean;
+  /** The reading the mock takes at every silent point (mock/choices/). */
+  choices: Choices;
   /** The mock clock's now when the request arrived. */
   now: number;
   fault(name: FaultName): boolean;

@@ -1,5 +1,5 @@
 /**
- * The alt variant really takes its other choices (mock/README.md, "Variant alt"), and the default stays as
+ * The alt variant really takes its other choices (mock/README.md, "Silent points"), and the default stays as
  * it was: a few answers of both side by side, each on its own mock.
  */
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
  * The second opinion: a conformance run (`npm run conformance`'s command, in a child process) against the embedded mock
- * in its `alt` variant (mock/README.md, "Variant alt": the other reasonable choice wherever interface.md is
+ * in its `alt` variant (mock/README.md, "Silent points": the other reasonable choice wherever interface.md is
  * silent) must give 0 fail and 0 inconclusive, through the service profile and through the rest and
  * problem-json profiles behind their adapters. A rule that fails here judges a point the documents leave
  * open (or alt broke a documented sentence): the message lists every failing or inconclusive rule with its
