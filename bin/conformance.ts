@@ -34,6 +34,7 @@ const VARIABLE_FLAGS = {
   faults: 'EMS_MOCK_FAULTS',
   workers: 'EMS_WORKERS',
   'max-har-bytes': 'EMS_MAX_HAR_BYTES',
+  'min-coverage': 'EMS_MIN_COVERAGE',
 } as const;
 
 const USAGE = `usage: npm run conformance -- [flags]
@@ -46,9 +47,11 @@ const USAGE = `usage: npm run conformance -- [flags]
   traffic    --har FILE...  --max-har-bytes N   (judge recorded HAR 1.2 files instead of sending requests: no request is sent;
              --base-url selects the API's exchanges, else inferred; a HAR over N bytes is refused, default ${DEFAULT_MAX_HAR_BYTES / 1024 / 1024} MiB)
   partial    --accept-partial   (EMS_ACCEPT_PARTIAL=1: a run cut short or left inconclusive by transport failures exits 0, not 3)
+  coverage   --min-coverage N   (a run whose input-space coverage, classes or pairs, is below N % exits 5)
 Every flag has an EMS_* variable (docs/ARCHITECTURE.md). Exit: 0 no failing rule, 1 failing rules, 2 configuration or target unusable,
 3 no failing rule but a partial run: rules left inconclusive by the time budget or by transport failures,
-4 no failing rule but a harness error (the harness itself threw while judging a rule or writing a report; never a failure of the target).`;
+4 no failing rule but a harness error (the harness itself threw while judging a rule or writing a report; never a failure of the target),
+5 no failing rule nor harness error, but the input-space coverage is below --min-coverage.`;
 
 const PREFLIGHT_TIMEOUT_MS = 5000;
 
@@ -57,7 +60,7 @@ const FLAG_VALUES: Record<string, string> = {
   'base-url': 'URL', 'auth-url': 'URL', token: 'T', 'token-no-groups': 'T', 'token-no-import': 'T', 'token-app': 'T',
   profile: 'service|rest|problem-json|FILE', 'max-rps': 'N (requests per second, greater than 0)', 'timeout-ms': 'N', 'budget-s': 'N',
   'export-budget-s': 'N', 'max-body-bytes': 'N', seed: 'N', path: 'P', runs: 'N', faults: 'a,b', workers: 'N',
-  grep: 'REGEX', shard: 'I/N', baseline: 'OLD/conformance.json', 'fail-on': 'any|new', har: 'FILE...', 'max-har-bytes': 'N',
+  grep: 'REGEX', shard: 'I/N', baseline: 'OLD/conformance.json', 'fail-on': 'any|new', har: 'FILE...', 'max-har-bytes': 'N', 'min-coverage': 'N (percent, 0 to 100)',
 };
 
 async function main(): Promise<number> {
@@ -99,10 +102,11 @@ async function main(): Promise<number> {
 
   const settings = readSettings(env);
   env.EMS_SEED = String(settings.seed);
+  const minCoverage = minCoverageOf(env.EMS_MIN_COVERAGE);
   const trafficDir = values.har ? prepareTraffic(values.har, env, settings, values.shard) : undefined;
   try {
     if (env.EMS_BASE_URL && !trafficDir) await preflight(resolveTarget(env));
-    return await run(env, { grep: values.grep, shard: values.shard, acceptPartial: values['accept-partial'] === true }, baseline, failOn);
+    return await run(env, { grep: values.grep, shard: values.shard, acceptPartial: values['accept-partial'] === true, ...(minCoverage === undefined ? {} : { minCoverage }) }, baseline, failOn);
   } finally {
     if (trafficDir) rmSync(trafficDir, { recursive: true, force: true });
   }
@@ -113,6 +117,7 @@ interface RunFlags {
   grep?: string;
   shard?: string;
   acceptPartial: boolean;
+  minCoverage?: number;
 }
 
 async function run(env: Record<string, string | undefined>, values: RunFlags, baseline: ConformanceReport | undefined, failOn: 'any' | 'new'): Promise<number> {

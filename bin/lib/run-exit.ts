@@ -18,6 +18,8 @@ export interface RunVerdictOptions {
   failOn: 'any' | 'new';
   /** The folder holding the report files, as the summary names it. */
   reportDir: string;
+  /** --min-coverage N: below N % of classes or pairs exercised, the run exits 5 (default EMS_MIN_COVERAGE). */
+  minCoverage?: number;
 }
 
 /**
@@ -36,7 +38,13 @@ export function concludeRun(report: ConformanceReport, options: RunVerdictOption
     printChanges('changed', comparison.changed);
     if (options.failOn === 'new') newlyFailing = comparison.newlyFailing.length;
   }
-  const exit = runExit(report, { acceptPartial: options.acceptPartial, playwrightExit: options.playwrightExit, ...(newlyFailing === undefined ? {} : { newlyFailing }) });
+  const minCoverage = options.minCoverage ?? minCoverageOf(process.env.EMS_MIN_COVERAGE);
+  const exit = runExit(report, {
+    acceptPartial: options.acceptPartial,
+    playwrightExit: options.playwrightExit,
+    ...(newlyFailing === undefined ? {} : { newlyFailing }),
+    ...(minCoverage === undefined ? {} : { minCoverage }),
+  });
   for (const note of exit.notes) console.log(note);
   return exit.code;
 }
@@ -48,6 +56,14 @@ export function readReport(path: string, what: string): ConformanceReport {
   } catch (error) {
     throw new ConfigError(`${what} ${path} cannot be read: ${oneLine(error)}`);
   }
+}
+
+/** --min-coverage N / EMS_MIN_COVERAGE: a percentage from 0 to 100, or a one-line configuration error. */
+export function minCoverageOf(text: string | undefined): number | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0 || value > 100) throw new ConfigError(`--min-coverage ${text}: give a percentage from 0 to 100`);
+  return value;
 }
 
 /** --fail-on any|new, and the baseline `new` needs. */

@@ -2,7 +2,7 @@ import type { ConformanceReport } from '../types';
 import { partialRules } from './summary';
 
 /** The exit codes of a run (README, "exit"): 2 is decided before judging (configuration, target unusable). */
-export const EXIT = { ok: 0, fail: 1, unusable: 2, partial: 3, harnessError: 4 } as const;
+export const EXIT = { ok: 0, fail: 1, unusable: 2, partial: 3, harnessError: 4, coverage: 5 } as const;
 
 export interface ExitInputs {
   /** --accept-partial (EMS_ACCEPT_PARTIAL=1): a partial run exits 0, not 3. */
@@ -11,6 +11,8 @@ export interface ExitInputs {
   playwrightExit?: number;
   /** With --fail-on new: how many rules newly fail against the baseline; only they give exit 1. */
   newlyFailing?: number;
+  /** --min-coverage N (EMS_MIN_COVERAGE): a run whose input-space coverage (classes or pairs) is below N % exits 5. */
+  minCoverage?: number;
 }
 
 export interface RunExit {
@@ -22,9 +24,10 @@ export interface RunExit {
 /**
  * The exit code a finished run's report implies: 1 some rule fails (or no selected rule could be judged)
  * > 4 a harness error (a rule's judgement, a report file, or Playwright ending abnormally though no rule
- * failed) > 3 partial (rules left unjudged by the time budget or transport failures) > 0.
+ * failed) > 5 input-space coverage below --min-coverage > 3 partial (rules left unjudged by the time budget or
+ * transport failures) > 0.
  */
-export function runExit(report: Pick<ConformanceReport, 'counts' | 'rules' | 'harnessErrors'>, inputs: ExitInputs): RunExit {
+export function runExit(report: Pick<ConformanceReport, 'counts' | 'rules' | 'harnessErrors' | 'inputCoverage'>, inputs: ExitInputs): RunExit {
   const notes: string[] = [];
   const count = (verdict: string) => report.rules.filter((rule) => rule.verdict === verdict).length;
   const nothingJudged = count('pass') === 0 && count('fail') === 0 && count('inconclusive') > 0;
@@ -42,6 +45,14 @@ export function runExit(report: Pick<ConformanceReport, 'counts' | 'rules' | 'ha
   const failing = inputs.newlyFailing === undefined ? count('fail') > 0 || nothingJudged : inputs.newlyFailing > 0;
   if (failing) return { code: EXIT.fail, notes };
   if (harnessErrors > 0) return { code: EXIT.harnessError, notes };
+  const coverage = report.inputCoverage;
+  if (inputs.minCoverage !== undefined) {
+    const lowest = coverage ? Math.min(coverage.classes.percent, coverage.pairs.percent) : 0;
+    if (lowest < inputs.minCoverage) {
+      notes.push(`conformance: input-space coverage ${coverage ? `${coverage.classes.percent} % of classes, ${coverage.pairs.percent} % of pairs` : 'not measured (a traffic run)'} is below --min-coverage ${inputs.minCoverage} % (exit 5)`);
+      return { code: EXIT.coverage, notes };
+    }
+  }
   if (unjudged > 0) return { code: inputs.acceptPartial ? EXIT.ok : EXIT.partial, notes };
   if (playwrightFailed && inputs.newlyFailing === undefined) {
     notes.push(`conformance: playwright exited with code ${inputs.playwrightExit} though no rule fails: a harness error (see its output above)`);
