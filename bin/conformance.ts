@@ -12,7 +12,7 @@ import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild } from './lib/child';
 import { CONFORMANCE_CONFIG, playwrightCommand, playwrightEnv } from './lib/commands';
 import { parseFlags, positiveInteger, runMain } from './lib/cli';
-import { concludeRun, failOnOf, readReport } from './lib/run-exit';
+import { concludeRun, failOnOf, minCoverageOf, readReport } from './lib/run-exit';
 
 /** Flags that set an environment variable of docs/ARCHITECTURE.md. */
 const VARIABLE_FLAGS = {
@@ -139,6 +139,7 @@ async function run(env: Record<string, string | undefined>, values: RunFlags, ba
     baseline,
     failOn,
     reportDir: reportDir(env),
+    ...(values.minCoverage === undefined ? {} : { minCoverage: values.minCoverage }),
   });
 }
 
