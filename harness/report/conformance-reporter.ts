@@ -4,7 +4,9 @@ import { loadRules, repoPath } from '../contract';
 import { ANNOTATION, mergeCoverage, type Annotation, type CoverageRecord, type TargetAnnotation } from '../runner';
 import { declaredRules, foldVerdicts, harnessErrorOf, harnessErrorVerdict, oneLine, redactorFromEnv, reportDir } from '../core';
 import type { ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
+import { withFailingCases } from './failing-cases';
 import { withReplay } from './replay';
+import { specBasisOf, specOperations } from './rule-basis';
 import { writeReportFiles } from './write';
 
 export interface ConformanceReporterOptions {
@@ -106,8 +108,13 @@ export function buildReport(
   run: Pick<FullResult, 'startTime' | 'duration' | 'status'>,
 ): ConformanceReport {
   const target = outcomes.find((outcome) => outcome.target)?.target;
-  const judged = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status));
-  const rules = target ? judged.map((rule) => (rule.verdict === 'fail' ? replayed(rule, outcomes, target) : rule)) : judged;
+  const catalogue = loadRules().rules;
+  const judged = catalogue.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status));
+  const withReplays = target ? judged.map((rule) => (rule.verdict === 'fail' ? replayed(rule, outcomes, target) : rule)) : judged;
+  // Each failing case keyed for baselines, and the spec the run was judged under (harness/report/rule-basis.ts).
+  const operations = specOperations();
+  const rules = withFailingCases(withReplays, catalogue, outcomes.flatMap((outcome) => outcome.verdicts), operations);
+  const failing = new Set(rules.filter((rule) => rule.verdict === 'fail').map((rule) => rule.id));
   const coverage = mergeCoverage(outcomes.flatMap((outcome) => (outcome.coverage ? [outcome.coverage] : [])));
   const counts: Record<VerdictKind, number> = { pass: 0, fail: 0, error: 0, inconclusive: 0, skipped: 0 };
   for (const rule of rules) counts[rule.verdict] += 1;
@@ -126,6 +133,7 @@ export function buildReport(
     coverage: coverage.params,
     rules,
     createdContacts: distinctContacts(outcomes.flatMap((outcome) => outcome.createdContacts)),
+    specBasis: specBasisOf(catalogue.filter((rule) => failing.has(rule.id)), operations),
   };
 }
 
