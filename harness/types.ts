@@ -349,6 +349,36 @@ export interface SilentPointObservation {
   evidence: string[];
 }
 
+/** A silent point whose readings differ between a baseline's run and this one (harness/report/drift.ts). */
+export interface SilentPointDrift {
+  point: string;
+  sentence: string;
+  before: string[];
+  after: string[];
+  /** Evidence lines of the baseline's run and of this run. */
+  evidenceBefore: string[];
+  evidenceAfter: string[];
+}
+
+/** A silent point one of the two runs observed and the other did not: listed apart, never drift. */
+export interface SilentPointObservedOnce {
+  point: string;
+  sentence: string;
+  /** The run that observed it. */
+  in: 'baseline' | 'this run';
+  readings: string[];
+}
+
+/** The drift of a run compared with a baseline (`--baseline`), kept in the report for the HTML and JUnit. */
+export interface DriftRecord {
+  /** The baseline file as given. */
+  baseline: string;
+  /** --fail-on drift: drift fails the run. */
+  failOnDrift: boolean;
+  points: SilentPointDrift[];
+  observedOnce: SilentPointObservedOnce[];
+}
+
 export interface CreatedContact {
   email: string;
   contactID?: number;
@@ -412,4 +442,6 @@ export interface ConformanceReport {
   specBasis?: SpecBasis;
   /** What the target chose at each silent point of the documents (absent in older reports). */
   silentPoints?: SilentPointObservation[];
+  /** With --baseline: the silent points whose readings changed since the baseline's run. */
+  drift?: DriftRecord;
 }

@@ -7,8 +7,8 @@ import { parseFailOn, releaseGate, type FailOn, type FlakyPolicy } from '../../h
 import { renderReleaseSummary } from '../../harness/report/release-summary';
 import { fileSha256, ruleViewOf, specOperations } from '../../harness/report/rule-basis';
 import { DEFAULT_RULES_PATH, DEFAULT_SPEC_PATH, loadRules } from '../../harness/contract';
-// The summary alone: write.ts would also load the HTML renderer, which only the reporter needs.
 import { renderSummary } from '../../harness/report/summary';
+import { writeReportFiles } from '../../harness/report/write';
 import { runExit } from '../../harness/report/exit-code';
 import type { ConformanceReport } from '../../harness/types';
 
@@ -34,7 +34,7 @@ export interface RunVerdictOptions {
  * run's exit code from harness/report/exit-code.ts (1 > 4 > 3 > 0). Every command that ends a run
  * (conformance, merge) ends it here, so they exit alike.
  */
-export function concludeRun(report: ConformanceReport, options: RunVerdictOptions): number {
+export async function concludeRun(report: ConformanceReport, options: RunVerdictOptions): Promise<number> {
   // The summary tells the run's duration and seed.
   console.log(`\n${renderSummary(report, relative(process.cwd(), options.reportDir) || '.')}`);
   const comparison = options.baseline ? compareWithCurrentSpec(report, options.baseline) : undefined;
@@ -43,6 +43,10 @@ export function concludeRun(report: ConformanceReport, options: RunVerdictOption
     printChanges('newly passing', comparison.verdicts.newlyPassing);
     printChanges('changed', comparison.verdicts.changed);
     console.log(`\n${renderReleaseSummary(comparison, { file: options.baselineFile ?? 'the baseline', startedAt: options.baseline?.startedAt })}`);
+    // The drift goes into the report files too (an HTML section, JUnit testcases).
+    const { drift, observedOnce } = comparison.silentPoints;
+    const record = { baseline: options.baselineFile ?? 'the baseline', failOnDrift: options.failOn.drift, points: drift, observedOnce };
+    await writeReportFiles({ ...report, drift: record }, options.reportDir);
   }
   const gate = releaseGate(report, comparison, options.failOn, options.flaky ?? 'fail');
   const exit = runExit(report, { acceptPartial: options.acceptPartial, playwrightExit: options.playwrightExit, ...(gate.gating === undefined ? {} : { gatingFailures: gate.gating }) });

@@ -3,25 +3,7 @@
  * observed whose readings differ. A point observed in one run only is listed apart, never as drift (the other
  * run could not see it: another selection, another target's data). Pure.
  */
-import type { SilentPointObservation } from '../types';
-
-export interface PointDrift {
-  point: string;
-  sentence: string;
-  before: string[];
-  after: string[];
-  /** Evidence lines of the baseline's run and of this run. */
-  evidenceBefore: string[];
-  evidenceAfter: string[];
-}
-
-export interface ObservedOnce {
-  point: string;
-  sentence: string;
-  /** The run that observed it. */
-  in: 'baseline' | 'this run';
-  readings: string[];
-}
+import type { SilentPointDrift as PointDrift, SilentPointObservation, SilentPointObservedOnce as ObservedOnce } from '../types';
 
 export interface SilentPointComparison {
   drift: PointDrift[];
