@@ -1,6 +1,6 @@
 /**
  * The stable key of a failing case, for baselines: the failing request's method and its parameters, each named
- * with the class of its value against the spec's bounds, enums and defaults (`GET rpp:above-max status:enum`), and
+ * with the class of its value against the spec's bounds, enums and defaults (`GET rpp:above-max`), and
  * the validation pointer of a schema failure with its indexes as `*`. Built from structured arguments only, never
  * from message text, generated values, IDs or times: two runs with other seeds that fail a rule the same way give
  * the same key; a copy edit of a message changes nothing. Pure: the caller hands in the operations and their
@@ -60,11 +60,17 @@ export function operationOfUrl(url: string, operations: readonly OperationFacts[
   return [...operations].sort((a, b) => b.path.length - a.path.length).find((operation) => path.endsWith(operation.path.replace(/\/+$/, '')));
 }
 
-/** Each parameter sent, `name:class`, and each the rule's spec names (x-rules) but the request left out, `name:omitted`; sorted. */
+/**
+ * Each parameter sent, `name:class`, and each the rule's spec names (x-rules) but the request left out,
+ * `name:omitted`; sorted. Where the spec names parameters for the rule, only they (and undocumented ones) make the
+ * key: the others a check sends beside them are drawn by the seed and say nothing of the case.
+ */
 export function parameterClasses(ruleId: string, sent: ReadonlyMap<string, unknown[]>, parameters: Record<string, ParamFacts>): string[] {
   const parts: string[] = [];
+  const naming = Object.values(parameters).some((facts) => facts['x-rules']?.includes(ruleId));
   for (const [name, values] of sent) {
     const facts = parameters[name];
+    if (facts && naming && !facts['x-rules']?.includes(ruleId)) continue;
     parts.push(`${name}:${facts ? valuesClass(values, facts) : 'undocumented'}`);
   }
   for (const [name, facts] of Object.entries(parameters)) {

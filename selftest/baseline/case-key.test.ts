@@ -19,10 +19,11 @@ test('parameters are keyed by name and class against the spec: bounds, defaults,
   assert.equal(valueClass('Bogus', status), 'unknown-enum');
 });
 
-test('the key names the method, the parameters sent and those of the rule left out; never values, IDs or times', () => {
+test('the key names the method, the rule\'s parameters sent and left out; never values, IDs or times', () => {
   const found = failingCaseOf(rppBounds, request('http://127.0.0.1:4010/v1/groups/search?rpp=251&status=Active'), operations);
   assert.equal(found.operation, 'groups.search');
-  assert.equal(found.key, 'GET rpp:above-max status:default');
+  // status is drawn beside rpp by the seed: the spec does not name it for the rule, so it is no part of the case.
+  assert.equal(found.key, 'GET rpp:above-max');
   // Another generated value of the same class, another host, another order: the same key.
   assert.equal(failingCaseOf(rppBounds, request('https://staging.example.net/v1/groups/search?status=Active&rpp=9999'), operations).key, found.key);
   // The rule's parameter left out is named: rpp.default fails on a request without rpp.
