@@ -1,6 +1,6 @@
 /**
- * The stable key of a failing case, for baselines: the failing request's method and its parameters, each named
- * with the class of its value against the spec's bounds, enums and defaults (`GET rpp:above-max`), and
+ * The stable key of a failing case, for baselines: the failing request's method and the parameters that bear on
+ * the rule (those whose x-rules name it, else all), each named with the class of its value against the spec's bounds, enums and defaults (`GET rpp:above-max`), and
  * the validation pointer of a schema failure with its indexes as `*`. Built from structured arguments only, never
  * from message text, generated values, IDs or times: two runs with other seeds that fail a rule the same way give
  * the same key; a copy edit of a message changes nothing. Pure: the caller hands in the operations and their
