@@ -110,6 +110,8 @@ async function replayRun(rules: string[], options: ReplayOptions, seed: string, 
       EMS_PLAYWRIGHT_JSON: json,
       EMS_ISOLATE_TESTS: '1',
       EMS_BLOB: undefined,
+      // One worker: a second one's start costs more CPU than the few replayed tests gain from it.
+      EMS_WORKERS: '1',
     };
     const grep = rules.map((rule) => `@rule:${rule.replace(/\./g, '\\.')}( |$)`).join('|');
     const limitS = Math.max(1, Math.ceil((options.deadline - Date.now()) / 1000) + 30);
