@@ -12,7 +12,9 @@ import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild } from './lib/child';
 import { CONFORMANCE_CONFIG, playwrightCommand, playwrightEnv } from './lib/commands';
 import { parseFlags, positiveInteger, runMain } from './lib/cli';
-import { concludeRun, failOnOf, minCoverageOf, readReport } from './lib/run-exit';
+import { concludeRun, failOnOf, flakyOf, minCoverageOf, readReport } from './lib/run-exit';
+import { DEFAULT_REPLAYS, replayPhase } from './lib/replay-failures';
+import type { FailOn, FlakyPolicy } from '../harness/report/release-gate';
 
 /** Flags that set an environment variable of docs/ARCHITECTURE.md. */
 const VARIABLE_FLAGS = {
@@ -35,6 +37,7 @@ const VARIABLE_FLAGS = {
   workers: 'EMS_WORKERS',
   'max-har-bytes': 'EMS_MAX_HAR_BYTES',
   'min-coverage': 'EMS_MIN_COVERAGE',
+  replays: 'EMS_REPLAYS',
 } as const;
 
 const USAGE = `usage: npm run conformance -- [flags]
@@ -43,7 +46,10 @@ const USAGE = `usage: npm run conformance -- [flags]
   run        --allow-writes  --max-rps N  --timeout-ms N  --budget-s N  --export-budget-s N  --max-body-bytes N
              --seed N  --path P  --runs N  --workers N  --grep REGEX  --shard I/N
   mock       --faults a,b   (embedded mock only: without --base-url)
-  baseline   --baseline OLD/conformance.json  --fail-on any|new
+  baseline   --baseline OLD/conformance.json  --fail-on any|new|drift|new,drift   (ems-conformance verify: the release summary)
+  replays    --replays N  --flaky fail|warn   (each failing rule's test run again alone, N times with its seed and path
+             and once with a new seed, labelled stable, flaky k/n or not reproduced; default 3, 0 none; --flaky warn:
+             failures that did not reproduce on every replay do not fail the run)
   traffic    --har FILE...  --max-har-bytes N   (judge recorded HAR 1.2 files instead of sending requests: no request is sent;
              --base-url selects the API's exchanges, else inferred; a HAR over N bytes is refused, default ${DEFAULT_MAX_HAR_BYTES / 1024 / 1024} MiB)
   partial    --accept-partial   (EMS_ACCEPT_PARTIAL=1: a run cut short or left inconclusive by transport failures exits 0, not 3)
@@ -60,7 +66,8 @@ const FLAG_VALUES: Record<string, string> = {
   'base-url': 'URL', 'auth-url': 'URL', token: 'T', 'token-no-groups': 'T', 'token-no-import': 'T', 'token-app': 'T',
   profile: 'service|rest|problem-json|FILE', 'max-rps': 'N (requests per second, greater than 0)', 'timeout-ms': 'N', 'budget-s': 'N',
   'export-budget-s': 'N', 'max-body-bytes': 'N', seed: 'N', path: 'P', runs: 'N', faults: 'a,b', workers: 'N',
-  grep: 'REGEX', shard: 'I/N', baseline: 'OLD/conformance.json', 'fail-on': 'any|new', har: 'FILE...', 'max-har-bytes': 'N', 'min-coverage': 'N (percent, 0 to 100)',
+  grep: 'REGEX', shard: 'I/N', baseline: 'OLD/conformance.json', 'fail-on': 'any|new|drift|new,drift', har: 'FILE...', 'max-har-bytes': 'N', 'min-coverage': 'N (percent, 0 to 100)',
+  replays: 'N (0 or more)', flaky: 'fail|warn',
 };
 
 async function main(): Promise<number> {
@@ -74,6 +81,7 @@ async function main(): Promise<number> {
       shard: { type: 'string' },
       baseline: { type: 'string' },
       'fail-on': { type: 'string', default: 'any' },
+      flaky: { type: 'string' },
       har: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
@@ -84,6 +92,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const failOn = failOnOf(values['fail-on'], values.baseline);
+  const flaky = flakyOf(values.flaky ?? process.env.EMS_FLAKY);
   const baseline = values.baseline ? readReport(values.baseline, '--baseline') : undefined;
   if (values.shard !== undefined) checkShard(values.shard);
   // Playwright would run a worker count of 0 as its default: say so rather than run something else than asked.
@@ -106,7 +115,8 @@ async function main(): Promise<number> {
   const trafficDir = values.har ? prepareTraffic(values.har, env, settings, values.shard) : undefined;
   try {
     if (env.EMS_BASE_URL && !trafficDir) await preflight(resolveTarget(env));
-    return await run(env, { grep: values.grep, shard: values.shard, acceptPartial: values['accept-partial'] === true, ...(minCoverage === undefined ? {} : { minCoverage }) }, baseline, failOn);
+    const replays = replaysOf(env.EMS_REPLAYS);
+    return await run(env, { grep: values.grep, shard: values.shard, acceptPartial: values['accept-partial'] === true, replays, flaky, baselineFile: values.baseline, ...(minCoverage === undefined ? {} : { minCoverage }) }, baseline, failOn);
   } finally {
     if (trafficDir) rmSync(trafficDir, { recursive: true, force: true });
   }
@@ -118,9 +128,13 @@ interface RunFlags {
   shard?: string;
   acceptPartial: boolean;
   minCoverage?: number;
+  /** Replays of each failing rule (bin/lib/replay-failures.ts); a shard replays nothing. */
+  replays: number;
+  flaky: FlakyPolicy;
+  baselineFile?: string;
 }
 
-async function run(env: Record<string, string | undefined>, values: RunFlags, baseline: ConformanceReport | undefined, failOn: 'any' | 'new'): Promise<number> {
+async function run(env: Record<string, string | undefined>, values: RunFlags, baseline: ConformanceReport | undefined, failOn: FailOn): Promise<number> {
   const reportFile = join(reportDir(env), 'conformance.json');
   rmSync(reportFile, { force: true });
   const args = ['test', '--config', CONFORMANCE_CONFIG, ...(values.grep ? ['--grep', values.grep] : []), ...(values.shard ? ['--shard', values.shard] : [])];
@@ -133,11 +147,15 @@ async function run(env: Record<string, string | undefined>, values: RunFlags, ba
     return 2;
   }
 
-  return concludeRun(readReport(reportFile, 'the report'), {
+  const judged = readReport(reportFile, 'the report');
+  const report = values.shard ? judged : await replayPhase(judged, env, reportDir(env), values.replays);
+  return concludeRun(report, {
     playwrightExit,
     acceptPartial: values.acceptPartial || env.EMS_ACCEPT_PARTIAL === '1',
     baseline,
+    baselineFile: values.baselineFile,
     failOn,
+    flaky: values.flaky,
     reportDir: reportDir(env),
     ...(values.minCoverage === undefined ? {} : { minCoverage: values.minCoverage }),
   });
@@ -216,6 +234,14 @@ function harFilesRepeated(args: string[]): string[] {
     out.push(arg);
   }
   return out;
+}
+
+/** --replays N (EMS_REPLAYS): a whole number, 0 or more; default 3. */
+function replaysOf(text: string | undefined): number {
+  if (text === undefined || text === '') return DEFAULT_REPLAYS;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) throw new ConfigError(`--replays ${text}: give a whole number, 0 or more`);
+  return value;
 }
 
 /** --shard I/N: this machine runs part I of N (Playwright would answer a wrong one with a stack trace). */

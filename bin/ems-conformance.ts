@@ -25,6 +25,16 @@ const COMMANDS: Record<string, Command> = {
     alias: 'npm run conformance --',
     start: () => import('./conformance'),
   },
+  verify: {
+    summary: 'release verification: run, compare with --baseline OLD.json case by case and print new, fixed, still failing, flaky, stale, rule changed and drift',
+    alias: 'npm run verify --',
+    usage: `usage: ems-conformance verify --baseline OLD/conformance.json [--fail-on new|new,drift|any] [--flaky fail|warn] [run flags]
+  Runs as \`run\` does (every run flag applies, --har too), replays each failure (stable, flaky k/n, not reproduced),
+  compares the run with the baseline case by case and prints one release summary. --fail-on defaults to new: exit 1
+  on a failing case the baseline does not hold or whose rule changed since it was made (and on drift with
+  new,drift); the other exit codes are run's. Keep the run's reports/conformance.json as the next baseline.`,
+    start: startVerify,
+  },
   mock: {
     summary: 'the reference mock of the service on a port, for your own client or for run --base-url',
     alias: 'npm run mock --',
@@ -76,9 +86,9 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-const EXIT_CODES = `exit codes (run, merge, and proxy when it stops):
-  0  no failing rule
-  1  some rule fails
+const EXIT_CODES = `exit codes (run, verify, merge, and proxy when it stops):
+  0  no failing rule (verify: no failing case the baseline does not excuse)
+  1  some rule fails (with --fail-on new, as verify: a new failing case, or one whose rule changed since the baseline; with --fail-on drift: a silent point drifted)
   2  configuration or target unusable, or a bad invocation (one line on stderr)
   3  partial: no failing rule, but rules left inconclusive by the time budget or by transport failures
   4  harness error: no failing rule, but some rule's judgement hit an error inside the harness`;
@@ -102,6 +112,16 @@ async function startSpecBundle(): Promise<unknown> {
     throw new BadInvocation(`spec-bundle needs @redocly/cli (a development dependency of the repository); the installed package ships the bundle at ${repoPath('dist', 'openapi.json')}`);
   }
   return import('./spec-bundle');
+}
+
+/** `verify`: `run` with a baseline, gated on new failing cases unless --fail-on says otherwise. */
+async function startVerify(): Promise<unknown> {
+  const args = process.argv.slice(2);
+  if (!args.some((arg) => arg === '--baseline' || arg.startsWith('--baseline='))) {
+    throw new BadInvocation('verify needs --baseline OLD/conformance.json (the report of the release it is compared with)');
+  }
+  if (!args.some((arg) => arg === '--fail-on' || arg.startsWith('--fail-on='))) process.argv.push('--fail-on', 'new');
+  return import('./conformance');
 }
 
 class BadInvocation extends Error {}

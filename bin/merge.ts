@@ -28,7 +28,7 @@ async function main(): Promise<number> {
     'fail-on': { type: 'string' },
     'accept-partial': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
-  }, { baseline: 'OLD/conformance.json', 'fail-on': 'any|new' }, true);
+  }, { baseline: 'OLD/conformance.json', 'fail-on': 'any|new|drift|new,drift' }, true);
   if (values.help) {
     console.log(USAGE);
     return 0;
@@ -64,6 +64,7 @@ async function main(): Promise<number> {
       playwrightExit,
       acceptPartial: values['accept-partial'] === true || process.env.EMS_ACCEPT_PARTIAL === '1',
       baseline,
+      baselineFile: values.baseline,
       failOn,
       reportDir: reportDir(env),
     });

@@ -288,6 +288,95 @@ export interface RuleResult {
   durationMs?: number;
   /** With verdict `error`: the exception inside the harness that kept the rule from being judged. */
   harnessError?: HarnessError;
+  /** With verdict `fail`: the failing cases, each keyed by its structured arguments (harness/report/case-key.ts). */
+  cases?: FailingCase[];
+  /** With verdict `fail`: whether the failure reproduced when replayed (absent: not replayed). */
+  replays?: ReplayOutcome;
+}
+
+/**
+ * One failing case of a rule as a baseline keys it: the operation and a stable key of the failing request's
+ * structured arguments (`GET rpp:above-max`: parameter names and their classes against the spec), never message
+ * text, generated values, IDs or times.
+ */
+export interface FailingCase {
+  operation: string;
+  key: string;
+}
+
+/** `stable` reproduced on every replay; `flaky` on some; `not reproduced` on none; `not replayed` when no replay ran (budget, recorded traffic). */
+export type ReplayLabel = 'stable' | 'flaky' | 'not reproduced' | 'not replayed';
+
+/** What replaying a failing rule's test showed (bin/lib/replay-failures.ts). */
+export interface ReplayOutcome {
+  label: ReplayLabel;
+  /** Replays with the failure's own seed and path that failed the rule again, of `replays`. */
+  reproduced: number;
+  replays: number;
+  /** Runs of the rule's test with new seeds, and how many of them failed the rule. */
+  newSeeds?: { runs: number; failed: number };
+  /** Why the failure was not replayed, or was replayed fewer times than asked. */
+  note?: string;
+}
+
+/**
+ * What a baseline needs to tell that a rule changed since it was made: content hashes of spec/openapi.yaml and
+ * spec/rules.yaml, and for each failing rule its view (statement, source, operations, the parameters that bear
+ * on it with their bounds, enums and defaults) as it was, so a later run can diff it (harness/report/rule-basis.ts).
+ */
+export interface SpecBasis {
+  openapiSha256: string;
+  rulesSha256: string;
+  /** Rule ID -> the rule's view, for the rules that failed in the run. */
+  rules: Record<string, RuleView>;
+}
+
+/** A rule as a baseline keeps it: the catalogue entry and its parameters' constraints (field path -> constraints, as spec-diff reads them). */
+export interface RuleView {
+  rule: Rule;
+  parameters: Record<string, Record<string, unknown>>;
+}
+
+/** What the target showed at a silent point of the documents (spec/silent-points.yaml): a fact, never a verdict. */
+export interface SilentPointObservation {
+  /** ID from the catalogue spec/silent-points.yaml (e.g. 'emails.unsent-dateSent'). */
+  point: string;
+  /** The sentence of interface.md, or its "not shown", that leaves the point open. */
+  sentence: string;
+  /** IDs of the readings the target showed, sorted; [] means "not observed". */
+  readings: string[];
+  /** At most 3 short normalised lines (no IDs, times, tokens). */
+  evidence: string[];
+}
+
+/** A silent point whose readings differ between a baseline's run and this one (harness/report/drift.ts). */
+export interface SilentPointDrift {
+  point: string;
+  sentence: string;
+  before: string[];
+  after: string[];
+  /** Evidence lines of the baseline's run and of this run. */
+  evidenceBefore: string[];
+  evidenceAfter: string[];
+}
+
+/** A silent point one of the two runs observed and the other did not: listed apart, never drift. */
+export interface SilentPointObservedOnce {
+  point: string;
+  sentence: string;
+  /** The run that observed it. */
+  in: 'baseline' | 'this run';
+  readings: string[];
+}
+
+/** The drift of a run compared with a baseline (`--baseline`), kept in the report for the HTML and JUnit. */
+export interface DriftRecord {
+  /** The baseline file as given. */
+  baseline: string;
+  /** --fail-on drift: drift fails the run. */
+  failOnDrift: boolean;
+  points: SilentPointDrift[];
+  observedOnce: SilentPointObservedOnce[];
 }
 
 export interface CreatedContact {
@@ -353,6 +442,10 @@ export interface ConformanceReport {
   silentPoints?: SilentPointObservation[];
   /** Which classes of the input space (and valid pairs of them) the run's requests exercised; absent in a traffic run. */
   inputCoverage?: InputCoverage;
+  /** The spec and rules the run was judged under, for a later run's baseline compare (absent in older reports). */
+  specBasis?: SpecBasis;
+  /** With --baseline: the silent points whose readings changed since the baseline's run. */
+  drift?: DriftRecord;
 }
 
 export interface CoverageCount {
@@ -397,14 +490,4 @@ export interface SilentPointCatalogue {
   points: SilentPoint[];
 }
 
-/** What a run saw the target choose at one silent point (conformance.json `silentPoints`). */
-export interface SilentPointObservation {
-  /** The point's ID in spec/silent-points.yaml. */
-  point: string;
-  /** The sentence (or "not shown") that leaves it open. */
-  sentence: string;
-  /** IDs of the readings the target showed, sorted; [] means not observed. */
-  readings: string[];
-  /** At most 3 short lines, normalised (no IDs, times, tokens), showing the reading. */
-  evidence: string[];
-}
+

@@ -35,6 +35,7 @@ const CATALOGUE = [
   // ------------------------------------------------------------ helper/ping
   { name: 'ping-refuses-user-tokens', rule: 'helper.ping.accepts-token', description: 'helper/ping refuses user tokens (only Application-Only tokens pass).' },
   { name: 'ping-data-empty', rule: 'schema.helper.ping', description: 'helper/ping answers data {} (no message).' },
+  { name: 'ping-data-empty-every-third', rule: 'schema.helper.ping', description: 'Intermittent: helper/ping answers data {} (no message) to one ping in three (the first after the fault is switched on, then every third).' },
   // ------------------------------------------------------------ groups/search
   { name: 'groups-total-members-string', rule: 'schema.groups.search', description: 'Group totalMembers is a string ("12").' },
   { name: 'groups-user-id-string', rule: 'schema.groups.search', description: 'Group userID is a string ("3").' },
@@ -171,6 +172,8 @@ function isFaultName(name: string): name is FaultName {
 /** The faults switched on; changed at runtime without restarting. */
 export class FaultSwitch {
   private active = new Set<FaultName>();
+  /** How often an intermittent fault was asked whether it bites, since the faults were last set. */
+  private readonly calls = new Map<FaultName, number>();
 
   constructor(names: readonly string[] = []) {
     this.set(names);
@@ -181,6 +184,18 @@ export class FaultSwitch {
     const unknown = names.filter((name) => !isFaultName(name));
     if (unknown.length > 0) throw new RangeError(`unknown fault(s): ${unknown.join(', ')} (see --list-faults)`);
     this.active = new Set(names as readonly FaultName[]);
+    this.calls.clear();
+  }
+
+  /**
+   * An intermittent fault: whether it bites this time, on one call in `every` (the first after the faults were
+   * set, then every `every`-th). Counted per mock, so a run against the same mock sees it bite by turns.
+   */
+  bitesOneIn(name: FaultName, every: number): boolean {
+    if (!this.active.has(name)) return false;
+    const count = this.calls.get(name) ?? 0;
+    this.calls.set(name, count + 1);
+    return count % every === 0;
   }
 
   has(name: FaultName): boolean {

@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { ConfigError, oneLine } from '../../harness/core';
-import { compareWithBaseline, type VerdictChange } from '../../harness/report/baseline';
-// The summary alone: write.ts would also load the HTML renderer, which only the reporter needs.
+import { type VerdictChange } from '../../harness/report/baseline';
+import { compareRelease } from '../../harness/report/release-compare';
+import { parseFailOn, releaseGate, type FailOn, type FlakyPolicy } from '../../harness/report/release-gate';
+import { renderReleaseSummary } from '../../harness/report/release-summary';
+import { fileSha256, ruleViewOf, specOperations } from '../../harness/report/rule-basis';
+import { DEFAULT_RULES_PATH, DEFAULT_SPEC_PATH, loadRules } from '../../harness/contract';
 import { renderSummary } from '../../harness/report/summary';
+import { writeReportFiles } from '../../harness/report/write';
 import { runExit } from '../../harness/report/exit-code';
 import type { ConformanceReport } from '../../harness/types';
 
@@ -14,8 +19,12 @@ export interface RunVerdictOptions {
   /** --accept-partial or EMS_ACCEPT_PARTIAL=1: a partial run exits 0, not 3. */
   acceptPartial: boolean;
   baseline?: ConformanceReport;
-  /** --fail-on: `new` gates only on rules newly failing against the baseline. */
-  failOn: 'any' | 'new';
+  /** The baseline's file, as given (the release summary names it). */
+  baselineFile?: string;
+  /** --fail-on: `new` gates only on the failing cases the baseline does not excuse; `drift` gates on drifted silent points too. */
+  failOn: FailOn;
+  /** --flaky: `warn` lets failures that did not reproduce on every replay warn without gating (default fail). */
+  flaky?: FlakyPolicy;
   /** The folder holding the report files, as the summary names it. */
   reportDir: string;
   /** --min-coverage N: below N % of classes or pairs exercised, the run exits 5 (default EMS_MIN_COVERAGE). */
@@ -27,26 +36,44 @@ export interface RunVerdictOptions {
  * run's exit code from harness/report/exit-code.ts (1 > 4 > 3 > 0). Every command that ends a run
  * (conformance, merge) ends it here, so they exit alike.
  */
-export function concludeRun(report: ConformanceReport, options: RunVerdictOptions): number {
+export async function concludeRun(report: ConformanceReport, options: RunVerdictOptions): Promise<number> {
   // The summary tells the run's duration and seed.
   console.log(`\n${renderSummary(report, relative(process.cwd(), options.reportDir) || '.')}`);
-  let newlyFailing: number | undefined;
-  if (options.baseline) {
-    const comparison = compareWithBaseline(report, options.baseline);
-    printChanges('newly failing', comparison.newlyFailing);
-    printChanges('newly passing', comparison.newlyPassing);
-    printChanges('changed', comparison.changed);
-    if (options.failOn === 'new') newlyFailing = comparison.newlyFailing.length;
+  const comparison = options.baseline ? compareWithCurrentSpec(report, options.baseline) : undefined;
+  if (comparison) {
+    printChanges('newly failing', comparison.verdicts.newlyFailing);
+    printChanges('newly passing', comparison.verdicts.newlyPassing);
+    printChanges('changed', comparison.verdicts.changed);
+    console.log(`\n${renderReleaseSummary(comparison, { file: options.baselineFile ?? 'the baseline', startedAt: options.baseline?.startedAt })}`);
+    // The drift goes into the report files too (an HTML section, JUnit testcases).
+    const { drift, observedOnce } = comparison.silentPoints;
+    const record = { baseline: options.baselineFile ?? 'the baseline', failOnDrift: options.failOn.drift, points: drift, observedOnce };
+    await writeReportFiles({ ...report, drift: record }, options.reportDir);
   }
+  const gate = releaseGate(report, comparison, options.failOn, options.flaky ?? 'fail');
   const minCoverage = options.minCoverage ?? minCoverageOf(process.env.EMS_MIN_COVERAGE);
   const exit = runExit(report, {
     acceptPartial: options.acceptPartial,
     playwrightExit: options.playwrightExit,
-    ...(newlyFailing === undefined ? {} : { newlyFailing }),
+    ...(gate.gating === undefined ? {} : { gatingFailures: gate.gating }),
     ...(minCoverage === undefined ? {} : { minCoverage }),
   });
-  for (const note of exit.notes) console.log(note);
+  for (const note of [...gate.notes, ...exit.notes]) console.log(note);
   return exit.code;
+}
+
+/** A run compared with its baseline under the spec and rules of this installation (what the run was judged under). */
+function compareWithCurrentSpec(report: ConformanceReport, baseline: ConformanceReport) {
+  const operations = specOperations();
+  const rules = new Map(loadRules().rules.map((rule) => [rule.id, rule] as const));
+  return compareRelease(report, baseline, {
+    operations,
+    currentView: (id) => {
+      const rule = rules.get(id);
+      return rule ? ruleViewOf(rule, operations) : undefined;
+    },
+    hashes: report.specBasis ?? { openapiSha256: fileSha256(DEFAULT_SPEC_PATH), rulesSha256: fileSha256(DEFAULT_RULES_PATH) },
+  });
 }
 
 /** A conformance.json read whole, or a one-line configuration error naming it. */
@@ -66,12 +93,20 @@ export function minCoverageOf(text: string | undefined): number | undefined {
   return value;
 }
 
-/** --fail-on any|new, and the baseline `new` needs. */
-export function failOnOf(text: string | undefined, baseline: string | undefined): 'any' | 'new' {
-  const failOn = text ?? 'any';
-  if (failOn !== 'any' && failOn !== 'new') throw new ConfigError(`--fail-on ${failOn}: use any or new`);
-  if (failOn === 'new' && !baseline) throw new ConfigError('--fail-on new needs --baseline <old conformance.json>');
+/** --fail-on any|new|drift (or a comma list, `new,drift`), and the baseline `new` and `drift` need. */
+export function failOnOf(text: string | undefined, baseline: string | undefined): FailOn {
+  const failOn = parseFailOn(text);
+  if (typeof failOn === 'string') throw new ConfigError(failOn);
+  if (failOn.failures === 'new' && !baseline) throw new ConfigError('--fail-on new needs --baseline <old conformance.json>');
+  if (failOn.drift && !baseline) throw new ConfigError('--fail-on drift needs --baseline <old conformance.json>');
   return failOn;
+}
+
+/** --flaky fail|warn (default fail). */
+export function flakyOf(text: string | undefined): FlakyPolicy {
+  const flaky = text ?? 'fail';
+  if (flaky !== 'fail' && flaky !== 'warn') throw new ConfigError(`--flaky ${flaky}: use fail or warn`);
+  return flaky;
 }
 
 function printChanges(title: string, changes: VerdictChange[]): void {

@@ -4,8 +4,10 @@ import { loadRules, repoPath } from '../contract';
 import { ANNOTATION, discardRunExchanges, judgeWholeRun, mergeCoverage, withWholeRun, type Annotation, type CoverageRecord, type TargetAnnotation } from '../runner';
 import { declaredRules, foldVerdicts, harnessErrorOf, harnessErrorVerdict, oneLine, redactorFromEnv, reportDir } from '../core';
 import type { ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
+import { withFailingCases } from './failing-cases';
 import { withReplay } from './replay';
 import { inputCoverage } from './input-coverage';
+import { specBasisOf, specOperations } from './rule-basis';
 import { writeReportFiles } from './write';
 
 export interface ConformanceReporterOptions {
@@ -122,8 +124,13 @@ export function buildReport(
   whole?: ReadonlyMap<string, Verdict>,
 ): ConformanceReport {
   const target = outcomes.find((outcome) => outcome.target)?.target;
-  const judged = loadRules().rules.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status, whole?.get(rule.id)));
-  const rules = target ? judged.map((rule) => (rule.verdict === 'fail' ? replayed(rule, outcomes, target) : rule)) : judged;
+  const catalogue = loadRules().rules;
+  const judged = catalogue.map((rule) => ruleResult(rule, outcomes, selected, target?.unmetNeeds ?? {}, run.status, whole?.get(rule.id)));
+  const withReplays = target ? judged.map((rule) => (rule.verdict === 'fail' ? replayed(rule, outcomes, target) : rule)) : judged;
+  // Each failing case keyed for baselines, and the spec the run was judged under (harness/report/rule-basis.ts).
+  const operations = specOperations();
+  const rules = withFailingCases(withReplays, catalogue, [...outcomes.flatMap((outcome) => outcome.verdicts), ...(whole?.values() ?? [])], operations);
+  const failing = new Set(rules.filter((rule) => rule.verdict === 'fail').map((rule) => rule.id));
   const coverage = mergeCoverage(outcomes.flatMap((outcome) => (outcome.coverage ? [outcome.coverage] : [])));
   const counts: Record<VerdictKind, number> = { pass: 0, fail: 0, error: 0, inconclusive: 0, skipped: 0 };
   for (const rule of rules) counts[rule.verdict] += 1;
@@ -142,6 +149,7 @@ export function buildReport(
     coverage: coverage.params,
     rules,
     createdContacts: distinctContacts(outcomes.flatMap((outcome) => outcome.createdContacts)),
+    specBasis: specBasisOf(catalogue.filter((rule) => failing.has(rule.id)), operations),
   };
 }
 

@@ -9,8 +9,12 @@ export interface ExitInputs {
   acceptPartial: boolean;
   /** The Playwright run's own exit code (absent: a report read alone, e.g. a merge). */
   playwrightExit?: number;
-  /** With --fail-on new: how many rules newly fail against the baseline; only they give exit 1. */
-  newlyFailing?: number;
+  /**
+   * How many failures gate exit 1 when not every failing rule does (release-gate.ts: --fail-on new counts the
+   * failing cases the baseline does not excuse, --flaky=warn leaves out failures that did not reproduce,
+   * --fail-on drift adds drifted silent points). Absent: every failing rule gates.
+   */
+  gatingFailures?: number;
   /** --min-coverage N (EMS_MIN_COVERAGE): a run whose input-space coverage (classes or pairs) is below N % exits 5. */
   minCoverage?: number;
 }
@@ -42,7 +46,7 @@ export function runExit(report: Pick<ConformanceReport, 'counts' | 'rules' | 'ha
   if (harnessErrors > 0) notes.push(`conformance: ${harnessErrors} harness error(s): the harness itself threw, which is no failure of the target (exit 4 unless a rule fails)`);
   const playwrightFailed = inputs.playwrightExit !== undefined && inputs.playwrightExit !== 0;
 
-  const failing = inputs.newlyFailing === undefined ? count('fail') > 0 || nothingJudged : inputs.newlyFailing > 0;
+  const failing = inputs.gatingFailures === undefined ? count('fail') > 0 || nothingJudged : inputs.gatingFailures > 0;
   if (failing) return { code: EXIT.fail, notes };
   if (harnessErrors > 0) return { code: EXIT.harnessError, notes };
   const coverage = report.inputCoverage;
@@ -54,7 +58,8 @@ export function runExit(report: Pick<ConformanceReport, 'counts' | 'rules' | 'ha
     }
   }
   if (unjudged > 0) return { code: inputs.acceptPartial ? EXIT.ok : EXIT.partial, notes };
-  if (playwrightFailed && inputs.newlyFailing === undefined) {
+  // Failing rules a gate excuses explain Playwright's own exit 1.
+  if (playwrightFailed && inputs.gatingFailures === undefined) {
     notes.push(`conformance: playwright exited with code ${inputs.playwrightExit} though no rule fails: a harness error (see its output above)`);
     return { code: EXIT.harnessError, notes };
   }

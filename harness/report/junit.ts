@@ -2,7 +2,9 @@ import junit from 'junit-report-builder';
 import type { TestCase } from 'junit-report-builder';
 import type { Area, ConformanceReport, RuleResult } from '../types';
 import { groupByArea } from './catalogue';
+import { readings } from './drift';
 import { ruleDetailsText } from './evidence-text';
+import { replayLabel } from './release-summary';
 
 /**
  * JUnit XML for CI: one testsuite per area, one testcase per rule (name = rule ID, classname = area).
@@ -17,7 +19,27 @@ export function renderJunit(report: ConformanceReport, areas: Area[]): string {
     const suite = builder.testSuite().name(group.area.id).timestamp(report.startedAt).property('title', group.area.title);
     for (const rule of group.rules) addRule(suite.testCase(), rule);
   }
+  if (report.drift) addDrift(builder.testSuite().name('silent-points.drift').timestamp(report.startedAt), report.drift);
   return builder.build();
+}
+
+/**
+ * Drift since the baseline, one testcase per silent point that drifted (classname silent-points.drift): a failure
+ * under --fail-on drift, else a passing testcase carrying the drift in its system-out and a `drift` property, so
+ * CI lists it without failing on it. No drift: one passing testcase saying so.
+ */
+function addDrift(suite: ReturnType<ReturnType<typeof junit.newBuilder>['testSuite']>, drift: NonNullable<ConformanceReport['drift']>): void {
+  suite.property('baseline', drift.baseline);
+  if (drift.points.length === 0) {
+    suite.testCase().name('no drift').className('silent-points.drift').standardOutput(cdataSafe(`no silent point observed in both runs changed its reading since ${drift.baseline}`));
+    return;
+  }
+  for (const item of drift.points) {
+    const text = `${item.point}: ${readings(item.before)} -> ${readings(item.after)}`;
+    const details = [text, `the documents: ${item.sentence}`, ...item.evidenceBefore.map((line) => `before: ${line}`), ...item.evidenceAfter.map((line) => `now: ${line}`)].join('\n');
+    const testCase = suite.testCase().name(item.point).className('silent-points.drift').property('drift', text).standardOutput(cdataSafe(details));
+    if (drift.failOnDrift) testCase.failure(cdataSafe(text), 'drift').stacktrace(cdataSafe(details));
+  }
 }
 
 function addRule(testCase: TestCase, rule: RuleResult): void {
@@ -29,9 +51,11 @@ function addRule(testCase: TestCase, rule: RuleResult): void {
     .property('statement', rule.statement)
     .property('source', `${rule.source.doc} > ${rule.source.section}: "${rule.source.quote}"`)
     .property('requests', String(rule.requests));
+  if (rule.replays) testCase.property('replays', replayLabel(rule.replays));
   const details = cdataSafe(ruleDetailsText(rule));
   testCase.standardOutput(cdataSafe(`${rule.statement}\nsource: ${rule.source.doc} > ${rule.source.section}\n  "${rule.source.quote}"`) + (details ? `\n${details}` : ''));
-  if (rule.verdict === 'fail') testCase.failure(rule.reason ?? 'failed', 'fail').stacktrace(details || rule.reason);
+  const label = rule.replays ? ` [${replayLabel(rule.replays)}]` : '';
+  if (rule.verdict === 'fail') testCase.failure(`${rule.reason ?? 'failed'}${label}`, 'fail').stacktrace(details || rule.reason);
   if (rule.verdict === 'error') testCase.error(rule.reason ?? 'harness error', 'harness-error', cdataSafe(rule.harnessError?.stack ?? rule.harnessError?.message ?? ''));
   if (rule.verdict === 'skipped') skippedWithMessage(testCase, rule.reason ?? 'skipped');
   if (rule.verdict === 'inconclusive') skippedWithMessage(testCase, `inconclusive: ${rule.reason ?? 'no reason given'}`);

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ConformanceReport, RuleResult } from '../types';
+import { replayLabel } from './release-summary';
 import { countsInWords, durationInWords } from './verdicts';
 
 /** One screen of text for the console at the end of a run or of `npm run report`. */
@@ -42,7 +43,7 @@ export function renderSummary(report: ConformanceReport, outDir = 'reports'): st
 function oneLine(rule: RuleResult): string {
   const reason = (rule.reason ?? '').replace(/\s+/g, ' ').trim();
   const short = reason.length > 110 ? `${reason.slice(0, 107)}...` : reason;
-  return `  ${rule.id}${short ? `  ${short}` : ''}`;
+  return `  ${rule.id}${rule.replays ? `  [${replayLabel(rule.replays)}]` : ''}${short ? `  ${short}` : ''}`;
 }
 
 /** A reason that says the rule was left unjudged because the run ran out of time (budget, test timeout, interruption). */

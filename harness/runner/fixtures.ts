@@ -107,7 +107,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   runScope: [
     async ({ runScopes, targetEnv }, use, testInfo) => {
-      const key = JSON.stringify(targetEnv);
+      // EMS_ISOLATE_TESTS=1 (the replays of failing rules, bin/lib/replay-failures.ts): each test, and each of its
+      // --repeat-each runs, has a scope of its own, so no other test's exchanges reach its judges.
+      const key = JSON.stringify(targetEnv) + (process.env.EMS_ISOLATE_TESTS === '1' ? ` ${testInfo.testId}` : '');
       let scope = runScopes.get(key);
       if (!scope) runScopes.set(key, (scope = newRunScope(targetEnv, testInfo.workerIndex, key)));
       await use(scope);

@@ -24,11 +24,9 @@ export interface WholeRunJudgement {
  */
 export async function judgeWholeRun(options: { env: Env; rules: Iterable<string>; targetEnv?: Env; runKey?: string }): Promise<WholeRunJudgement | undefined> {
   const dir = options.env[RUN_EXCHANGES_VARIABLE];
-  if (!dir || options.env.EMS_TRAFFIC_FILE) return undefined;
-  const t0 = Date.now();
+  // A traffic run's tests judged the whole recording already; a replay of failing tests (EMS_ISOLATE_TESTS) judges each test apart.
+  if (!dir || options.env.EMS_TRAFFIC_FILE || options.env.EMS_ISOLATE_TESTS === '1') return undefined;
   const traffic = readRunExchanges(dir, options.runKey);
-  const t1 = Date.now();
-  const times: Array<[string, number]> = [];
   const target = workerTarget(options.env, options.targetEnv);
   const checks = registeredChecks();
   const verdicts = new Map<string, Verdict>();
@@ -36,15 +34,12 @@ export async function judgeWholeRun(options: { env: Env; rules: Iterable<string>
     const check = checks.get(rule);
     if (!check) continue;
     try {
-      const t = Date.now();
       const verdict = await judgeExchanges(check, target, traffic);
-      times.push([rule, Date.now() - t]);
       if (verdict) verdicts.set(rule, verdict);
     } catch (error) {
       verdicts.set(rule, harnessErrorVerdict(rule, error));
     }
   }
-  if (options.env.EMS_DEBUG_WHOLE) console.error('whole-run: read', t1 - t0, 'ms, judged', Date.now() - t1, 'ms', traffic.exchanges.length, times.sort((a, b) => b[1] - a[1]).slice(0, 12));
   return { verdicts, traffic };
 }
 

@@ -66,6 +66,8 @@ export const PROBES: Record<FaultName, Probe> = {
   // helper/ping
   'ping-refuses-user-tokens': async (c) => outcome(await c.get('/helper/ping')),
   'ping-data-empty': async (c) => (await c.get('/helper/ping')).body.data,
+  // Intermittent: the three pings after the fault is switched on, one of them bitten.
+  'ping-data-empty-every-third': async (c) => [(await c.get('/helper/ping')).body.data, (await c.get('/helper/ping')).body.data, (await c.get('/helper/ping')).body.data],
   // groups/search
   'groups-total-members-string': async (c) => typeof (await c.get('/groups/search')).body.data.records[0].totalMembers,
   'groups-user-id-string': async (c) => typeof (await c.get('/groups/search')).body.data.records[0].userID,

@@ -115,7 +115,7 @@ test('should install as built JavaScript with its spec, rules and profiles, and 
 test('should print every command, and each command its usage, with --help', async () => {
   const help = await npx(['--help']);
   assert.equal(help.code, 0, help.out);
-  const commands = ['run', 'mock', 'proxy', 'merge', 'report', 'spec-diff', 'spec-bundle', 'scan-secrets'];
+  const commands = ['run', 'verify', 'mock', 'proxy', 'merge', 'report', 'spec-diff', 'spec-bundle', 'scan-secrets'];
   for (const command of commands) assert.match(help.out, new RegExp(`^  ${command} `, 'm'));
   const bin = join(project, 'node_modules', '.bin', 'ems-conformance');
   for (const command of commands) {

@@ -77,7 +77,7 @@ describe('the harness-error outcome in the reports', () => {
     const clean = { ...partial, rules: partial.rules.filter((result) => result.verdict !== 'inconclusive') };
     assert.equal(runExit(clean, { acceptPartial: false, playwrightExit: 0 }).code, 0);
     assert.equal(runExit(clean, { acceptPartial: false, playwrightExit: 1 }).code, 4, 'Playwright failing while no rule fails is a harness error');
-    assert.equal(runExit(withHarnessError(), { acceptPartial: false, newlyFailing: 0 }).code, 4, 'an old failure with --fail-on new leaves the harness error');
-    assert.equal(runExit(withHarnessError(), { acceptPartial: false, newlyFailing: 1 }).code, 1);
+    assert.equal(runExit(withHarnessError(), { acceptPartial: false, gatingFailures: 0 }).code, 4, 'an old failure with --fail-on new leaves the harness error');
+    assert.equal(runExit(withHarnessError(), { acceptPartial: false, gatingFailures: 1 }).code, 1);
   });
 });

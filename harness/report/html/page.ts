@@ -8,6 +8,7 @@ import { anchor, html, type Html } from './markup';
 import { failureReference, harnessErrorBlock, ruleCard } from './rule-card';
 import { outcomeSentence, runHeader } from './run-header';
 import { pageScript } from './script';
+import { silentPointsSection } from './silent-points';
 import { pageStyles } from './styles';
 
 /**
@@ -39,6 +40,7 @@ ${failuresSection(report)}
 ${harnessErrorsSection(report)}
 <div id="areas">${groups.map(areaSection)}</div>
 ${coverageSection(report, catalogue)}
+${silentPointsSection(report)}
 ${contactsSection(report.createdContacts)}
 <footer>Rendered from conformance.json by ${report.tool} ${report.version}. Verdicts fold every judgement of a rule: fail over harness error over inconclusive over pass over skipped.</footer>
 </main>

@@ -2,6 +2,7 @@ import type { HarnessError, RuleResult } from '../../types';
 import { verdictBadge } from './badge';
 import { evidenceBlock, propertyBlock, reproBlock, toleratedBlock } from './evidence';
 import { anchor, html, type Html } from './markup';
+import { replayNote } from './replay-note';
 
 function cardHead(rule: RuleResult): Html {
   return html`<header class="rule-head">${verdictBadge(rule.verdict)} <code class="rule-id">${rule.id}</code> <span class="level">${rule.level}</span></header>
@@ -28,6 +29,7 @@ export function ruleCard(rule: RuleResult): Html {
 ${cardHead(rule)}
 ${sourceQuote(rule)}
 ${judged && rule.reason ? html`<p class="reason"><strong>Reason:</strong> ${rule.reason}</p>` : ''}
+${replayNote(rule)}
 ${rule.harnessError ? harnessErrorBlock(rule.harnessError) : ''}
 ${judged ? rule.evidence.map(evidenceBlock) : ''}
 ${judged && rule.property ? propertyBlock(rule.property) : ''}

@@ -18,13 +18,13 @@ process.once('exit', () => {
   for (const dir of reportDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs a command at the repository root with no EMS_* variable inherited (so the embedded mock is the target). */
+/** Runs a command at the repository root with no EMS_* variable inherited (so the embedded mock is the target), and no replay of failures (selftest/baseline/ tests those). */
 export function runAtRoot(command: string, args: string[], env: Record<string, string> = {}): Promise<Finished> {
   const reportDir = mkdtempSync(join(tmpdir(), 'ems-run-'));
   reportDirs.push(reportDir);
   const clean = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('EMS_')));
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoPath(), env: { ...clean, EMS_REPORT_DIR: reportDir, EMS_WORKERS: '1', ...env } });
+    const child = spawn(command, args, { cwd: repoPath(), env: { ...clean, EMS_REPORT_DIR: reportDir, EMS_WORKERS: '1', EMS_REPLAYS: '0', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
