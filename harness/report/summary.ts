@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { ConformanceReport, RuleResult } from '../types';
+import type { ConformanceReport, InputCoverage, RuleResult } from '../types';
 import { replayLabel } from './release-summary';
 import { countsInWords, durationInWords } from './verdicts';
 
@@ -18,6 +18,7 @@ export function renderSummary(report: ConformanceReport, outDir = 'reports'): st
     `conformance: ${target.baseUrl} (profile ${target.profile}; ${mock})`,
     `  ${durationInWords(report.durationMs)}, ${report.requests} requests${report.rateLimited ? ` (${report.rateLimited} answered by the target's rate limit: waited out, retried, never judged)` : ''}, seed ${report.seed}`,
     `  ${countsInWords(report.counts)}`,
+    ...(report.inputCoverage ? [`  ${coverageInWords(report.inputCoverage)}`] : []),
   ];
   if (failing.length) lines.push('', `failing (${failing.length}):`, ...failing.map(oneLine));
   if (errored.length || outside.length) {
@@ -38,6 +39,14 @@ export function renderSummary(report: ConformanceReport, outDir = 'reports'): st
     `reports: ${join(outDir, 'conformance.html')}  ${join(outDir, 'junit.xml')}  ${join(outDir, 'conformance.json')}`,
   );
   return lines.join('\n');
+}
+
+/** The input space the run's requests exercised: classes and pairs, and the operations short of all. */
+export function coverageInWords(coverage: InputCoverage): string {
+  const short = Object.entries(coverage.operations)
+    .filter(([, op]) => op.classes.percent < 100 || op.pairs.percent < 100)
+    .map(([name, op]) => `${name} ${op.classes.percent}/${op.pairs.percent} %`);
+  return `input space: ${coverage.classes.covered}/${coverage.classes.total} classes (${coverage.classes.percent} %), ${coverage.pairs.covered}/${coverage.pairs.total} pairs (${coverage.pairs.percent} %)${short.length ? `; short: ${short.join(', ')}` : ''}`;
 }
 
 function oneLine(rule: RuleResult): string {

@@ -9,6 +9,7 @@ import { failureReference, harnessErrorBlock, ruleCard } from './rule-card';
 import { outcomeSentence, runHeader } from './run-header';
 import { pageScript } from './script';
 import { silentPointsSection } from './silent-points';
+import { inputSpaceSection } from './input-space';
 import { pageStyles } from './styles';
 
 /**
@@ -40,6 +41,7 @@ ${failuresSection(report)}
 ${harnessErrorsSection(report)}
 <div id="areas">${groups.map(areaSection)}</div>
 ${coverageSection(report, catalogue)}
+${inputSpaceSection(report)}
 ${silentPointsSection(report)}
 ${contactsSection(report.createdContacts)}
 <footer>Rendered from conformance.json by ${report.tool} ${report.version}. Verdicts fold every judgement of a rule: fail over harness error over inconclusive over pass over skipped.</footer>
