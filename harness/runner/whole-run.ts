@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { Verdict } from '../types';
 import { judgeExchanges } from '../check';
-import { harnessErrorVerdict } from '../core';
+import { harnessErrorVerdict, type Target } from '../core';
 import { readRunExchanges, RUN_EXCHANGES_VARIABLE, type RecordedTraffic } from '../exchanges';
 import { registeredChecks } from './register';
 import { workerTarget } from './wiring';
@@ -12,6 +12,8 @@ type Env = Record<string, string | undefined>;
 export interface WholeRunJudgement {
   verdicts: ReadonlyMap<string, Verdict>;
   traffic: RecordedTraffic;
+  /** The run's target, as its workers resolved it. */
+  target: Target;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function judgeWholeRun(options: { env: Env; rules: Iterable<string>
       verdicts.set(rule, harnessErrorVerdict(rule, error));
     }
   }
-  return { verdicts, traffic };
+  return { verdicts, traffic, target };
 }
 
 /** Removes the run's exchanges folder (the reporter calls it once the run is judged; EMS_KEEP_RUN_EXCHANGES=1 keeps it). */
