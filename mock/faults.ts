@@ -26,6 +26,7 @@ const CATALOGUE = [
   { name: 'auth-import-permission-ignored', rule: 'auth.permission.contacts-import', description: 'contacts/import serves tokens lacking Contacts (Import).' },
   { name: 'auth-refused-import-writes', rule: 'auth.permission.contacts-import', description: 'contacts/import refuses a token lacking Contacts (Import), but only after writing the rows.' },
   { name: 'auth-app-token-refused-on-post-search', rule: 'auth.app-token.still-works', description: 'emails/search refuses the Application-Only token under POST only (GET and every other operation serve it).' },
+  { name: 'auth-app-token-refused-on-import', rule: 'auth.app-token.still-works', description: 'contacts/import refuses the Application-Only token as lacking Contacts (Import); every other operation serves it.' },
   // ------------------------------------------------------------ envelope
   { name: 'envelope-missing-request-id', rule: 'envelope.shape', description: 'Envelopes carry no requestID.' },
   { name: 'envelope-http-400-on-error', rule: 'envelope.http-status', description: 'Error envelopes are sent with HTTP 400 instead of 200.' },

@@ -1,3 +1,4 @@
+import { permissionDenied } from '../auth';
 import type { Contact } from '../data/model';
 import { invalidParameter, missingParameter } from '../errors';
 import { applyGroupChanges, resolveGroupChanges, type GroupChanges } from '../import/group-changes';
@@ -28,6 +29,7 @@ export const contactsImport: Operation = {
   permission: 'contactsImport',
   handle(context) {
     const { params, fault, state } = context;
+    if (fault('auth-app-token-refused-on-import') && context.token.kind === 'application') throw permissionDenied('contactsImport');
     const contacts = readContacts(context);
     const groupIDs = params.integerList('groupIDs') ?? [];
     const removeGroupIDs = params.integerList('removeGroupIDs') ?? [];

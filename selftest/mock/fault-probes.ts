@@ -51,6 +51,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'auth-app-endpoint-issues-token': async (c) => outcome(await c.call(`${c.mock.authUrl}/login/oauth/applicationAccessToken`, { token: null })),
   'auth-app-token-refused-on-post-search': async (c) => outcome(await c.post('/emails/search', {}, 'app')),
   'auth-app-token-refused': async (c) => outcome(await c.get('/helper/ping', {}, 'app')),
+  'auth-app-token-refused-on-import': async (c) => outcome(await c.importContacts({ contacts: many(1) }, 'app')),
   'auth-groups-permission-ignored': async (c) => outcome(await c.get('/groups/search', {}, 'noGroups')),
   'auth-import-permission-ignored': async (c) => outcome(await c.importContacts({ contacts: many(1) }, 'noImport')),
   'auth-refused-import-writes': async (c) => {
