@@ -157,6 +157,7 @@ const CATALOGUE = [
   { name: 'exports-duplicates-accepted', rule: 'exports.duplicate.pending', description: 'A duplicate of a Pending export request is accepted.' },
   { name: 'exports-pending-blocks-all', rule: 'exports.duplicate.other-params', description: 'Any export request is refused while any job is Pending.' },
   { name: 'exports-duplicate-after-completion-refused', rule: 'exports.duplicate.after-completion', description: 'The same export request stays refused after the first job completed.' },
+  { name: 'exports-empty-repeat-refused', rule: 'exports.duplicate.after-completion', description: 'Once a job without records has completed, the same export request is refused as a duplicate for good (a job with records does not block its repeat).' },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof CATALOGUE)[number]['name'];

@@ -38,6 +38,7 @@ function blocks(job: ExportJob, startDate: string, endDate: string, { fault, sta
   const sameParameters = job.startDate === startDate && job.endDate === endDate;
   if (fault('exports-pending-blocks-all')) return status === 'Pending';
   if (fault('exports-duplicate-after-completion-refused')) return sameParameters && status !== 'Failed';
+  if (fault('exports-empty-repeat-refused') && sameParameters && status === 'Completed' && job.result?.rows.length === 0) return true;
   return sameParameters && (status === 'Pending' || (alt && status === 'In Progress'));
 }
 

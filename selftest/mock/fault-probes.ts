@@ -251,6 +251,10 @@ export const PROBES: Record<FaultName, Probe> = {
     await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-01-31' });
     return outcome(await c.get('/exports/emails', { startDate: '2025-02-01', endDate: '2025-02-28' }));
   },
+  'exports-empty-repeat-refused': async (c) => {
+    await exportJob(c, '2090-01-01', '2090-01-31');
+    return outcome(await c.get('/exports/emails', { startDate: '2090-01-01', endDate: '2090-01-31' }));
+  },
   'exports-duplicate-after-completion-refused': async (c) => {
     await exportJob(c, '2025-01-01', '2025-01-31');
     return outcome(await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-01-31' }));
