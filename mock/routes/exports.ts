@@ -73,8 +73,11 @@ export const exportsJobStatus: Operation = {
     const withFile = result.rows.length > 0 ? !fault('exports-completed-without-file-key') : fault('exports-empty-job-has-file-key');
     // alt: a job without records still names fileKey and fileExpiration, as "" (no file was generated)
     if (!withFile) return data(alt ? { status, totalRecords, fileKey: '', fileExpiration: present.datetime(undefined), ...extra('No records; no file generated') } : { status, totalRecords });
+    const issuedBefore = state.exports.file(result.fileKey) !== undefined;
+    if (issuedBefore && fault('exports-file-key-first-poll-only')) return data({ status, totalRecords });
+    if (issuedBefore && fault('exports-file-key-rotates')) state.exports.rekey(result);
     state.exports.issue(result);
-    const expiresAt = fault('exports-expiration-in-past') ? result.completedAt - HOUR_MS : result.expiresAt;
+    const expiresAt = fault('exports-expiration-in-past') ? result.completedAt - HOUR_MS : fault('exports-expiration-moves-later') ? now + (result.expiresAt - result.completedAt) : result.expiresAt;
     return data({ status, totalRecords, fileKey: result.fileKey, fileExpiration: present.datetime(expiresAt), ...extra(`${result.rows.length} emails exported`) });
   },
 };
@@ -93,6 +96,7 @@ export const exportsGetFile: Operation = {
       return zipFile(fileKey, buildExportZip(fileKey, [], state.faults, state.alt));
     }
     if (now > result.expiresAt && !fault('exports-file-served-after-expiry')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} expired`);
+    if (fault('exports-file-key-rotates') && fileKey.trim().toUpperCase() !== result.fileKey.toUpperCase()) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} was replaced by a newer file`);
     if (fault('exports-getfile-refused')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} is not ready`);
     const served = result.firstServedAt;
     if (served !== undefined && fault('exports-file-single-use')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} was already downloaded`);

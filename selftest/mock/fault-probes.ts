@@ -243,6 +243,26 @@ export const PROBES: Record<FaultName, Probe> = {
     await c.advance(25 * 3_600_000);
     return outcome(await c.get('/exports/getFile', { fileKey }));
   },
+  'exports-expiration-moves-later': async (c) => {
+    const { body } = await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-03-31' });
+    await c.advance(5000);
+    const first = (await c.get('/exports/jobStatus', { jobID: body.data.jobID })).body.data.fileExpiration;
+    await c.advance(60_000);
+    return (await c.get('/exports/jobStatus', { jobID: body.data.jobID })).body.data.fileExpiration === first;
+  },
+  'exports-file-key-rotates': async (c) => {
+    const { body } = await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-03-31' });
+    await c.advance(5000);
+    const first = (await c.get('/exports/jobStatus', { jobID: body.data.jobID })).body.data.fileKey;
+    await c.get('/exports/jobStatus', { jobID: body.data.jobID });
+    return outcome(await c.get('/exports/getFile', { fileKey: first }));
+  },
+  'exports-file-key-first-poll-only': async (c) => {
+    const { body } = await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-03-31' });
+    await c.advance(5000);
+    await c.get('/exports/jobStatus', { jobID: body.data.jobID });
+    return 'fileKey' in (await c.get('/exports/jobStatus', { jobID: body.data.jobID })).body.data;
+  },
   'exports-duplicates-accepted': async (c) => {
     await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-01-31' });
     return outcome(await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-01-31' }));

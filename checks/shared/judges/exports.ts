@@ -141,18 +141,32 @@ function judgeCompleted(ctx: TrafficContext, none: string, judgeOne: (poll: Reco
   });
 }
 
-/** file-key: a Completed job with records (totalRecords above 0) carries fileKey and fileExpiration. */
+/** Every answer that saw a job Completed, in recorded order (the first one and every later poll). */
+const completedPolls = (ctx: TrafficContext, job: RecordedJob): RecordedExchange[] =>
+  job.polls.filter((poll) => poll.outcome === 'success' && phaseOf(poll, ctx.target.profile) === 'completed');
+
+/**
+ * file-key: a Completed job with records carries fileKey and fileExpiration on every poll: each answer that saw
+ * it Completed, from the first, once any of them showed records (totalRecords above 0; a later answer without a
+ * readable totalRecords is still the same job's). Passes once a job with records was seen Completed twice.
+ */
 export function judgeFileKey(ctx: TrafficContext): void {
   const { job: pointers } = ctx.target.profile.pointers;
-  judgeCompleted(ctx, 'no job seen Completed with records', (poll, totalRecords, job, tally) => {
+  let polledAgain = false;
+  judgeJobs(ctx, 'no job seen Completed with records', (job, tally) => {
+    const completed = completedPolls(ctx, job);
+    const totalRecords = completed.map((poll) => totalRecordsOf(ctx, poll)).find((total) => total !== undefined);
     if (!totalRecords) return;
-    const fileKey = jobText(poll, pointers.fileKey);
-    const expiration = jobText(poll, pointers.fileExpiration);
-    tally.expect(fileKey !== undefined && expiration !== undefined, {
-      title: `the Completed job ${job.jobID} with ${totalRecords} records carries fileKey and fileExpiration`,
-      expected: { fileKey: 'a non-empty string', fileExpiration: 'a datetime' }, actual: { fileKey: fileKey ?? null, fileExpiration: expiration ?? null }, response: poll,
+    completed.forEach((poll, index) => {
+      const fileKey = jobText(poll, pointers.fileKey);
+      const expiration = jobText(poll, pointers.fileExpiration);
+      tally.expect(fileKey !== undefined && expiration !== undefined, {
+        title: `the Completed job ${job.jobID} with ${totalRecords} records carries fileKey and fileExpiration (${index === 0 ? 'the answer that first saw it Completed' : `poll ${index + 1} since it was seen Completed`})`,
+        expected: { fileKey: 'a non-empty string', fileExpiration: 'a datetime' }, actual: { fileKey: fileKey ?? null, fileExpiration: expiration ?? null }, response: poll,
+      });
     });
-  });
+    polledAgain ||= completed.length > 1;
+  }, (tally) => (tally.judged > 0 && !polledAgain ? ['no job with records was polled again after it was seen Completed'] : []));
 }
 
 /** no-records: a Completed job with totalRecords 0 carries no fileKey (absent, null or ""). */
