@@ -162,6 +162,15 @@ export const PROBES: Record<FaultName, Probe> = {
     await importRows(c, { contacts: many(1) });
     return (await importRows(c, { contacts: many(1) })).data.recordsInserted;
   },
+  'import-updated-counts-group-adds': async (c) => {
+    const [group] = await staticGroups(c);
+    return (await importRows(c, { contacts: many(1), groupIDs: [group] })).data.recordsUpdated;
+  },
+  'import-reimport-joins-counted-inserted': async (c) => {
+    const [group] = await staticGroups(c);
+    await importRows(c, { contacts: many(1) });
+    return (await importRows(c, { contacts: many(1), groupIDs: [group] })).data.recordsInserted;
+  },
   'import-contact-id-on-failed-rows': async (c) => 'contactID' in (await importRows(c, { contacts: [{ email: 'bad' }] })).data.contactResults[0],
   'import-existing-wrong-contact-id': async (c) => {
     const first = (await importRows(c, { contacts: many(1) })).data.contactResults[0].contactID;
@@ -185,6 +194,12 @@ export const PROBES: Record<FaultName, Probe> = {
     const [first, second] = await staticGroups(c);
     await importRows(c, { contacts: many(1), groupIDs: [first, second] });
     return members(c, second!);
+  },
+  'import-active-members-stale': async (c) => {
+    const [group] = await staticGroups(c);
+    await importRows(c, { contacts: many(1) });
+    await importRows(c, { contacts: many(1), groupIDs: [group] });
+    return members(c, group!);
   },
   'import-remove-ignored': async (c) => {
     const [group] = await staticGroups(c);
