@@ -159,9 +159,18 @@ class Membership {
   }
 }
 
-/** Whether contacts (keyed as recorded imports key them) are active, where a step showed it. */
+/**
+ * Whether contacts (keyed as recorded imports key them) are active, where a step showed it. Only of contacts the
+ * traffic created: no history outside the run can have held or suppressed them, and no document names an
+ * import changing a contact's standing (a suppressed one stays suppressed), so what a step showed stays known.
+ */
 class Activity {
   private readonly known = new Map<string, boolean>();
+  private readonly created = new Set<string>();
+
+  markCreated(key: string): void {
+    this.created.add(key);
+  }
 
   of(key: string | undefined): boolean | undefined {
     return key === undefined ? undefined : this.known.get(key);
@@ -172,7 +181,7 @@ class Activity {
     const unknown = movers.filter((key) => this.of(key) === undefined);
     const counted = activeMoved - movers.filter((key) => this.of(key) === true).length;
     if (unknown.length === 0 || (counted !== 0 && counted !== unknown.length)) return;
-    for (const key of unknown) if (key !== undefined) this.known.set(key, counted > 0);
+    for (const key of unknown) if (key !== undefined && this.created.has(key)) this.known.set(key, counted > 0);
   }
 }
 
@@ -208,7 +217,11 @@ export function groupHistory(traffic: RecordedTraffic, target: Pick<Target, 'pro
         }
       }
       for (const interval of open.values()) interval.imports.push(imported);
-      for (const item of imported.rows) if (item.key && item.row?.success && item.row.inserted && !item.repeated) membership.markCreated(item.key);
+      for (const item of imported.rows) {
+        if (!item.key || !item.row?.success || !item.row.inserted || item.repeated) continue;
+        membership.markCreated(item.key);
+        activity.markCreated(item.key);
+      }
       continue;
     }
     for (const sighting of sightingsOf(exchange)) {
