@@ -26,6 +26,7 @@ const CATALOGUE = [
   { name: 'auth-import-permission-ignored', rule: 'auth.permission.contacts-import', description: 'contacts/import serves tokens lacking Contacts (Import).' },
   { name: 'auth-refused-import-writes', rule: 'auth.permission.contacts-import', description: 'contacts/import refuses a token lacking Contacts (Import), but only after writing the rows.' },
   { name: 'auth-app-token-refused-on-post-search', rule: 'auth.app-token.still-works', description: 'emails/search refuses the Application-Only token under POST only (GET and every other operation serve it).' },
+  { name: 'auth-app-token-refused-on-import', rule: 'auth.app-token.still-works', description: 'contacts/import refuses the Application-Only token as lacking Contacts (Import); every other operation serves it.' },
   // ------------------------------------------------------------ envelope
   { name: 'envelope-missing-request-id', rule: 'envelope.shape', description: 'Envelopes carry no requestID.' },
   { name: 'envelope-http-400-on-error', rule: 'envelope.http-status', description: 'Error envelopes are sent with HTTP 400 instead of 200.' },
@@ -122,12 +123,15 @@ const CATALOGUE = [
   { name: 'import-results-reversed', rule: 'contacts.import.results.order', description: 'contactResults are in reverse input order.' },
   { name: 'import-records-in-data-successful-only', rule: 'contacts.import.recordsInData', description: 'recordsInData counts only the successful rows.' },
   { name: 'import-inserted-counts-updates', rule: 'contacts.import.counts.agree', description: 'recordsInserted counts updated rows too.' },
+  { name: 'import-updated-counts-group-adds', rule: 'contacts.import.counts.agree', description: 'recordsUpdated also counts each new contact the import added to a group (its row says updated 0).' },
+  { name: 'import-reimport-joins-counted-inserted', rule: 'contacts.import.counts.agree', description: 'recordsInserted also counts each existing contact the import added to a group it was not in: right on a first import, wrong on a re-import of the same contacts with groupIDs.' },
   { name: 'import-contact-id-on-failed-rows', rule: 'contacts.import.contactID.success-only', description: 'Failed rows carry a contactID (0 when no contact matched).' },
   { name: 'import-existing-wrong-contact-id', rule: 'contacts.import.match.existing', description: 'A matched existing contact is reported with a fresh contactID instead of its own.' },
   { name: 'import-update-existing-default-off', rule: 'contacts.import.updateExisting.default', description: 'Without updateExisting existing contacts are not updated.' },
   { name: 'import-update-existing-off-ignored', rule: 'contacts.import.updateExisting.off', description: 'updateExisting 0 still updates existing contacts.' },
   { name: 'import-update-existing-off-skips-groups', rule: 'contacts.import.updateExisting.off-groups', description: 'With updateExisting 0, existing contacts are not added to or removed from groups.' },
   { name: 'import-groups-first-only', rule: 'contacts.import.groupIDs.add', description: 'Contacts are added only to the first static group of groupIDs.' },
+  { name: 'import-active-members-stale', rule: 'contacts.import.groupIDs.add', description: 'An import adding existing active contacts to a group raises its totalMembers but not its activeMembers (a counter stale after the write).' },
   { name: 'import-remove-ignored', rule: 'contacts.import.removeGroupIDs', description: 'removeGroupIDs is accepted but not applied.' },
   { name: 'import-dynamic-group-accepts', rule: 'contacts.import.dynamic-group.refused', description: 'Contacts are added to Dynamic groups of groupIDs.' },
   { name: 'import-unsuppresses', rule: 'contacts.import.suppressed.stays', description: 'Importing a suppressed contact makes it active again.' },
@@ -154,9 +158,13 @@ const CATALOGUE = [
   { name: 'exports-file-single-use', rule: 'exports.getFile.availability', description: 'getFile serves a file once; every later fetch of the same fileKey is refused ("already downloaded").' },
   { name: 'exports-file-expires-early', rule: 'exports.getFile.availability', description: 'getFile refuses a file as expired from 1 s after its first download, long before its fileExpiration.' },
   { name: 'exports-file-served-after-expiry', rule: 'exports.getFile.availability', description: 'getFile keeps serving a file after its fileExpiration has passed.' },
+  { name: 'exports-expiration-moves-later', rule: 'exports.getFile.availability', description: 'Every jobStatus answer of a Completed job announces a fileExpiration one file lifetime after that answer, while the file is deleted one lifetime after completion.' },
+  { name: 'exports-file-key-rotates', rule: 'exports.getFile.availability', description: 'Every jobStatus answer of a Completed job after the first issues a new fileKey for the file, and the earlier keys are refused from then on, long before their fileExpiration (a job whose answer changes between polls).' },
+  { name: 'exports-file-key-first-poll-only', rule: 'exports.job.file-key', description: 'Only the first jobStatus answer that reports a job Completed carries fileKey and fileExpiration; later polls answer Completed with totalRecords alone.' },
   { name: 'exports-duplicates-accepted', rule: 'exports.duplicate.pending', description: 'A duplicate of a Pending export request is accepted.' },
   { name: 'exports-pending-blocks-all', rule: 'exports.duplicate.other-params', description: 'Any export request is refused while any job is Pending.' },
   { name: 'exports-duplicate-after-completion-refused', rule: 'exports.duplicate.after-completion', description: 'The same export request stays refused after the first job completed.' },
+  { name: 'exports-empty-repeat-refused', rule: 'exports.duplicate.after-completion', description: 'Once a job without records has completed, the same export request is refused as a duplicate for good (a job with records does not block its repeat).' },
 ] as const satisfies readonly Fault[];
 
 export type FaultName = (typeof CATALOGUE)[number]['name'];

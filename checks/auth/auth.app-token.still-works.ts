@@ -1,5 +1,6 @@
 import { defineCheck, NOT_OBSERVED, type JudgeContext, type RecordedExchange } from '../../harness/check';
 import { headerOnly, paramsKey, RETIRED_ENDPOINT, TrafficTally } from '../shared/judges';
+import { appTokenRefusals, fullTokens } from './app-token-answers';
 import { tokenMatrix } from './token-matrix';
 
 /** The operations that accept both methods: a token's standing cannot depend on the method. */
@@ -18,12 +19,14 @@ function applicationToken(exchanges: readonly RecordedExchange[]): { id?: string
 const outcomeOf = (e: RecordedExchange) => ({ request: `${e.op} (${e.method})`, outcome: e.outcome, code: e.code ?? null, errors: e.errors });
 
 /**
- * The Application-Only token keeps working: helper/ping (which accepts any valid token) serves it, and a
+ * The Application-Only token keeps working: helper/ping (which accepts any valid token) serves it; a
  * search (both methods accepted) never serves it under one method and refuses it under the other with
- * the same parameters. Which permissions it holds is not written, so a refusal on another operation
- * decides nothing. Passes once a ping with it was seen.
+ * the same parameters; and no operation refuses it a request the full token was served just before and
+ * just after (app-token-answers.ts: which permissions it holds is not written, so that is the one refusal
+ * blamed on the token). Passes once a ping with it was seen and, where the traffic shows the full token
+ * importing, an import with it was judged.
  */
-export function judgeApplicationToken({ judge, traffic }: JudgeContext): void {
+export function judgeApplicationToken({ judge, traffic, target }: JudgeContext): void {
   const app = applicationToken(traffic.exchanges);
   if (app.id === undefined) return judge.inconclusive(`${NOT_OBSERVED}: ${app.why}`);
   const tally = new TrafficTally();
@@ -50,11 +53,34 @@ export function judgeApplicationToken({ judge, traffic }: JudgeContext): void {
       expected: 'the same outcome under GET and POST', actual: answers.map(outcomeOf), response: refused ?? served,
     })) tally.note(`${served.op} serves it under both methods`);
   }
+  // Every other operation: a refusal of a request the full token was served before and after it.
+  const refusals = appTokenRefusals(traffic, target, app.id, withApp);
+  const fullIDs = fullTokens(traffic, app.id);
+  for (const { refused, servedBefore, servedAfter } of refusals.framed) {
+    tally.expect(false, {
+      title: `${refused.op} (${refused.method}) refuses the Application-Only token for a request the full token was served just before and just after`,
+      expected: 'the same outcome as the full token: success', actual: { appToken: outcomeOf(refused), fullTokenBefore: outcomeOf(servedBefore), fullTokenAfter: outcomeOf(servedAfter) }, response: refused,
+    });
+  }
+  for (const reason of refusals.unjudged) tally.skip(reason);
+  // A write the full token was served, never judged with the Application-Only token: the statement is not covered.
+  const unserved = WRITES.filter((op) => traffic.of(op).some((e) => e.outcome === 'success' && fullIDs.has(e.token.id ?? '')) && ![...refusals.judgedOps].some((judged) => judged.startsWith(`${op} `)));
+  tally.note(`operations judged with it: ${[...refusals.judgedOps].sort().join(', ') || 'none'}`);
   tally.record(judge, {
     none: 'no request with the Application-Only token in the header',
-    missing: pinged ? [] : ['no helper/ping with the Application-Only token in the header'],
+    missing: [
+      ...(pinged ? [] : ['no helper/ping with the Application-Only token in the header']),
+      ...(unserved.length > 0 ? [`no ${unserved.join(' or ')} with the Application-Only token was served, nor refused where the full token was served the same request`] : []),
+    ],
   });
 }
+
+/**
+ * The write the rule needs to see judged where the full token was served one (the token matrix sends it with every token).
+ * An export request is judged too where the traffic frames it, but not required: whether one can be framed
+ * depends on the export jobs (a job never seen to end leaves every later request unjudged).
+ */
+const WRITES = ['contacts.import'] as const;
 
 export default defineCheck({
   rule: 'auth.app-token.still-works',

@@ -14,6 +14,16 @@ export default defineCheck({
   async drive(ctx) {
     const { api, target } = ctx;
     const groups = await exampleGroupsOf(api);
+    if (groups.length > 1) {
+      // New contacts into the first group (activeMembers shows whether they are active), then the same contacts, now
+      // existing, into the second: both member counters after a write of existing contacts.
+      const joined = freshAddresses(addresses, 2).map((email) => ({ email }));
+      for (const groupIDs of [[groups[0]!], [groups[1]!]]) {
+        await sightGroups(api, groups);
+        await importContacts(ctx, { contacts: joined, groupIDs });
+      }
+      await sightGroups(api, groups);
+    }
     if (groups.length > 0) {
       // New contacts and members already there (from earlier draws), imported with groupIDs naming both groups.
       const members: string[] = [];

@@ -28,6 +28,24 @@ function evidence(step: GroupStep, movers: { sure: number; most: number }): Omit
   };
 }
 
+/**
+ * The step's activeMembers judged where its totalMembers held (the contacts moved as documented): activeMembers
+ * moves by the active ones among them ("Number of active (not held or suppressed) contacts in the group").
+ * Returns whether it was judged.
+ */
+function expectActive(tally: TrafficTally, step: GroupStep): boolean {
+  const { active } = step;
+  if (!step.held || !active) return false;
+  const range = active.least === active.most ? signed(active.least) : `${signed(active.least)} to ${signed(active.most)}`;
+  tally.expect(active.held, {
+    title: `${describe(step)} ${step.kind === 'add' ? 'raises' : 'lowers'} its activeMembers by the active contacts among those it ${step.kind === 'add' ? 'gained' : 'lost'}`,
+    expected: { group: step.groupID, activeMembers: range, totalMembers: signed(step.observed) },
+    actual: { group: step.groupID, activeMembers: signed(active.observed), before: step.before.active, after: step.after.active },
+    response: step.imported.exchange,
+  });
+  return true;
+}
+
 const all = (step: GroupStep) => ({ sure: step.fresh.sure + step.existing.sure, most: step.fresh.sure + step.existing.sure + step.fresh.unsure + step.existing.unsure });
 const freshOnly = (step: GroupStep) => ({ sure: step.fresh.sure, most: step.fresh.sure + step.fresh.unsure });
 
@@ -44,10 +62,13 @@ const sameList = (a: GroupStep, b: GroupStep): boolean => {
   return list(a) === list(b);
 };
 
-/** groupIDs.add: a Static group of groupIDs gains every imported contact it did not hold (new contacts only, with updateExisting 0). */
+/**
+ * groupIDs.add: a Static group of groupIDs gains every imported contact it did not hold (new contacts only, with
+ * updateExisting 0), and its activeMembers the active ones among them.
+ */
 export function judgeGroupIDsAdd(ctx: TrafficContext): void {
   const tally = new TrafficTally();
-  const seen = { existing: false, several: false };
+  const seen = { existing: false, several: false, active: false };
   for (const step of groupHistory(ctx.traffic, ctx.target).steps.filter((s) => s.kind === 'add')) {
     const { sure, most } = all(step);
     if (step.keepExisting) {
@@ -56,29 +77,34 @@ export function judgeGroupIDsAdd(ctx: TrafficContext): void {
         seen.existing ||= step.existing.sure > 0;
         seen.several ||= (namedGroups(step.imported.exchange)?.add.length ?? 0) > 1;
       }
+      seen.active ||= expectActive(tally, step) && step.active!.least > 0;
       continue;
     }
     // With updateExisting 0 the existing contacts are the other rule's: judged here, the new ones join and nobody else does.
     const fresh = freshOnly(step);
     if (fresh.most === 0 && step.observed >= 0 && step.observed <= most) continue;
     tally.expect(step.observed >= fresh.sure && step.observed <= most, { title: `${describe(step)} adds the new contacts to it`, ...evidence(step, { sure: fresh.sure, most }) });
+    expectActive(tally, step);
   }
   const missing = [
     ...(seen.existing ? [] : ['no import added an existing contact the group did not hold']),
     ...(seen.several ? [] : ['no import naming two or more groups in groupIDs was judged']),
+    ...(seen.active ? [] : ['no import added contacts known to be active while activeMembers was read around it']),
   ];
   tally.record(ctx.judge, { none: 'no import added contacts to an Active Static group between two groups/search answers showing its totalMembers', missing });
 }
 
-/** removeGroupIDs: a Static group of removeGroupIDs loses every imported contact it held. */
+/** removeGroupIDs: a Static group of removeGroupIDs loses every imported contact it held, and its activeMembers the active ones among them. */
 export function judgeRemoveGroupIDs(ctx: TrafficContext): void {
   const tally = new TrafficTally();
   let removed = false;
+  let activeRemoved = false;
   for (const step of groupHistory(ctx.traffic, ctx.target).steps.filter((s) => s.kind === 'remove')) {
     const { sure, most } = all(step);
     if (step.keepExisting) {
       if (most === 0 && step.observed === 0) continue;
       if (tally.expect(step.held, { title: `${describe(step)} lowers its totalMembers by the members imported`, ...evidence(step, { sure, most }) })) removed ||= sure > 0;
+      activeRemoved ||= expectActive(tally, step) && step.active!.most < 0;
       continue;
     }
     // With updateExisting 0, members staying are updateExisting's question; more leaving than were imported is this rule's.
@@ -86,7 +112,10 @@ export function judgeRemoveGroupIDs(ctx: TrafficContext): void {
   }
   tally.record(ctx.judge, {
     none: 'no import removed members from an Active Static group between two groups/search answers showing its totalMembers',
-    missing: removed ? [] : ['no import removed a contact known to be a member'],
+    missing: [
+      ...(removed ? [] : ['no import removed a contact known to be a member']),
+      ...(activeRemoved ? [] : ['no import removed members known to be active while activeMembers was read around it']),
+    ],
   });
 }
 

@@ -48,6 +48,21 @@ export interface GroupStep {
   observed: number;
   /** Whether the change is within what the documented semantics allow. */
   held: boolean;
+  /** activeMembers around the step, when both sightings carry it (see ActiveChange). */
+  active?: ActiveChange;
+}
+
+/**
+ * What activeMembers did across a step: the change the sightings show, and the range the contacts that moved
+ * allow ("active (not held or suppressed)"): each mover the traffic showed active counts, each it showed not
+ * active does not, each of unknown standing may (signed: negative for a removal). A contact's standing is
+ * learnt from an earlier step whose movers were all of one standing (activeMembers moved by all or none of them).
+ */
+export interface ActiveChange {
+  observed: number;
+  least: number;
+  most: number;
+  held: boolean;
 }
 
 /** An interval between two sightings of a Dynamic group, and the imports of the traffic inside it. */
@@ -144,10 +159,37 @@ class Membership {
   }
 }
 
+/**
+ * Whether contacts (keyed as recorded imports key them) are active, where a step showed it. Only of contacts the
+ * traffic created: no history outside the run can have held or suppressed them, and no document names an
+ * import changing a contact's standing (a suppressed one stays suppressed), so what a step showed stays known.
+ */
+class Activity {
+  private readonly known = new Map<string, boolean>();
+  private readonly created = new Set<string>();
+
+  markCreated(key: string): void {
+    this.created.add(key);
+  }
+
+  of(key: string | undefined): boolean | undefined {
+    return key === undefined ? undefined : this.known.get(key);
+  }
+
+  /** Learns the standing of the movers of unknown standing when activeMembers moved by all or none of them. */
+  learn(movers: readonly (string | undefined)[], activeMoved: number): void {
+    const unknown = movers.filter((key) => this.of(key) === undefined);
+    const counted = activeMoved - movers.filter((key) => this.of(key) === true).length;
+    if (unknown.length === 0 || (counted !== 0 && counted !== unknown.length)) return;
+    for (const key of unknown) if (key !== undefined && this.created.has(key)) this.known.set(key, counted > 0);
+  }
+}
+
 /** Reads the traffic's sightings and imports in order into steps (Static groups) and intervals (Dynamic groups). */
 export function groupHistory(traffic: RecordedTraffic, target: Pick<Target, 'profile'>): GroupHistory {
   const byIndex = new Map(recordedImports(traffic, target).map((imported) => [imported.exchange.index, imported]));
   const membership = new Membership();
+  const activity = new Activity();
   const history: GroupHistory = { steps: [], dynamic: [] };
   const open = new Map<number, Open>();
   const naming = new Map<number, RecordedExchange[]>();
@@ -175,7 +217,11 @@ export function groupHistory(traffic: RecordedTraffic, target: Pick<Target, 'pro
         }
       }
       for (const interval of open.values()) interval.imports.push(imported);
-      for (const item of imported.rows) if (item.key && item.row?.success && item.row.inserted && !item.repeated) membership.markCreated(item.key);
+      for (const item of imported.rows) {
+        if (!item.key || !item.row?.success || !item.row.inserted || item.repeated) continue;
+        membership.markCreated(item.key);
+        activity.markCreated(item.key);
+      }
       continue;
     }
     for (const sighting of sightingsOf(exchange)) {
@@ -214,19 +260,45 @@ export function groupHistory(traffic: RecordedTraffic, target: Pick<Target, 'pro
     }
     const fresh: Movers = { sure: 0, unsure: 0 };
     const existing: Movers = { sure: 0, unsure: 0 };
+    /** The keys of the contacts that surely move, and of those that may. */
+    const movers = { sure: [] as (string | undefined)[], unsure: [] as (string | undefined)[] };
     for (const { row, key } of imported.rows) {
       const member = key === undefined ? undefined : membership.of(key, groupID);
       if (!row!.success) {
-        if (adds ? member !== true : member !== false) fresh.unsure += 1;
+        if (adds ? member !== true : member !== false) {
+          fresh.unsure += 1;
+          movers.unsure.push(key);
+        }
       } else if (row!.inserted) {
-        if (adds) fresh.sure += 1;
-      } else if (member === undefined) existing.unsure += 1;
-      else if (adds ? !member : member) existing.sure += 1;
+        if (adds) {
+          fresh.sure += 1;
+          movers.sure.push(key);
+        }
+      } else if (member === undefined) {
+        existing.unsure += 1;
+        movers.unsure.push(key);
+      } else if (adds ? !member : member) {
+        existing.sure += 1;
+        movers.sure.push(key);
+      }
     }
     const sure = fresh.sure + existing.sure;
     const most = sure + fresh.unsure + existing.unsure;
     const held = adds ? observed >= sure && observed <= most : observed <= -sure && observed >= -most;
-    history.steps.push({ groupID, kind: adds ? 'add' : 'remove', keepExisting: imported.updateExisting !== 'off', before, after, imported, fresh, existing, observed, held });
+    const active = activeChange(adds, before, after, movers);
+    history.steps.push({ groupID, kind: adds ? 'add' : 'remove', keepExisting: imported.updateExisting !== 'off', before, after, imported, fresh, existing, observed, held, ...(active ? { active } : {}) });
+    // Where every mover surely moved and the counts agree, activeMembers tells their standing.
+    if (held && active?.held && movers.unsure.length === 0) activity.learn(movers.sure, adds ? active.observed : -active.observed);
     for (const { row, key } of imported.rows) if (key !== undefined) membership.set(key, groupID, held && row!.success ? adds : undefined);
+  }
+
+  /** activeMembers across a step: what the sightings show, and the range the movers' standing allows (signed). */
+  function activeChange(adds: boolean, before: GroupSighting, after: GroupSighting, movers: { sure: (string | undefined)[]; unsure: (string | undefined)[] }): ActiveChange | undefined {
+    if (before.active === undefined || after.active === undefined) return undefined;
+    const least = movers.sure.filter((key) => activity.of(key) === true).length;
+    const most = [...movers.sure, ...movers.unsure].filter((key) => activity.of(key) !== false).length;
+    const observed = after.active - before.active;
+    const [low, high] = adds ? [least, most] : [-most, -least];
+    return { observed, least: low, most: high, held: observed >= low && observed <= high };
   }
 }

@@ -14,21 +14,30 @@ const OP = 'contacts.import';
 /** The records an import request sent, when it sent an array. */
 export const sentRecords = (exchange: RecordedExchange): unknown[] | undefined => (Array.isArray(exchange.params.contacts) ? exchange.params.contacts : undefined);
 
+/** The kinds of import a rule needs to see judged (`classes`), and those one judged import is of (`of`). */
+export interface ImportCoverage {
+  classes: readonly string[];
+  of: (exchange: RecordedExchange, records: unknown[], reading: ImportReading) => string[];
+}
+
 /**
  * Judges each accepted import whose request sent an array of records: `judgeOne` gives the failure to
- * record, undefined when the answer holds, or a string when it has nothing to say about this import.
+ * record, undefined when the answer holds, or a string when it has nothing to say about this import. With
+ * `coverage`, it passes only once an import of each of its classes was judged.
  */
-export function judgeImports(ctx: TrafficContext, none: string, judgeOne: (records: unknown[], reading: ImportReading) => Omit<TrafficFailure, 'response'> | string | undefined): void {
+export function judgeImports(ctx: TrafficContext, none: string, judgeOne: (records: unknown[], reading: ImportReading) => Omit<TrafficFailure, 'response'> | string | undefined, coverage?: ImportCoverage): void {
   const tally = new TrafficTally();
+  const seen = new Set<string>();
   for (const exchange of ctx.traffic.of(OP)) {
     const records = sentRecords(exchange);
     const reading = readImport(exchange, ctx.target);
     if (!records || !reading.accepted) continue;
     const outcome = judgeOne(records, reading);
     if (typeof outcome === 'string') tally.skip(outcome);
-    else tally.expect(outcome === undefined, { ...(outcome ?? { title: '' }), response: exchange });
+    else if (tally.expect(outcome === undefined, { ...(outcome ?? { title: '' }), response: exchange })) for (const kind of coverage?.of(exchange, records, reading) ?? []) seen.add(kind);
   }
-  tally.record(ctx.judge, { none });
+  const unexercised = (coverage?.classes ?? []).filter((kind) => !seen.has(kind));
+  tally.record(ctx.judge, { none, missing: tally.judged > 0 && unexercised.length > 0 ? [`never judged: an import ${unexercised.join('; an import ')}`] : [] });
 }
 
 const keysOf = (record: unknown): string => (isObject(record) ? Object.keys(record).sort().join(',') : '');

@@ -31,7 +31,7 @@ export interface ExportWithRecords {
 
 /**
  * One export over a range ending on a day with sends (found through emails/search), run to its end,
- * and its file fetched when the job completed with records and a fileKey.
+ * its file fetched when the job completed with records and a fileKey, and the job polled once more.
  */
 export const exportWithRecords = observation('one export over a range with sends, run to its end, its file fetched', (ctx) => exportOverSends(ctx));
 
@@ -66,9 +66,16 @@ export async function exportOverSends({ api, target }: Pick<ObservationContext, 
     ...(fileKey === undefined ? {} : { fileKey }),
     ...(expiration === undefined ? {} : { expiration }),
   };
-  if (fileKey === undefined) return { exportRun, job };
+  const pollAgain = () => api.call('exports.jobStatus', { params: { jobID: job.jobID } });
+  // Polled once more (after the download, when there is a file): a Completed job with records carries fileKey and fileExpiration on every poll (exports.job.file-key).
+  if (fileKey === undefined) {
+    await pollAgain();
+    return { exportRun, job };
+  }
   const download = await api.call('exports.getFile', { params: { fileKey } });
-  return { exportRun, job, download, downloadedAt: Date.now() };
+  const downloadedAt = Date.now();
+  await pollAgain();
+  return { exportRun, job, download, downloadedAt };
 }
 
 /** Whether getFile returned the file: a success carrying a non-empty file. */

@@ -1,7 +1,9 @@
 import { defineCheck, type ApiClient, type CheckContext, type Target, type TrafficContext } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
-import { jobText } from '../../drivers';
+import { fileKeyOf, phaseOf } from '../../drivers';
 import { endOf, issuedDownloads, TrafficTally, withBudgetReason, type IssuedDownload } from '../shared/judges';
+import { announcedExpirations, latestBefore, latestOf, type Announcement } from './announced-expirations';
+import { fileExpirationOf } from './job-answers';
 import { exportOverSends, exportWithRecords, fileFetched, type ExportWithRecords } from './export-with-records';
 import {
   fetchFile, fetchOfExchange, firstMomentPast, lastMomentBefore, seconds, sleepUntil, surelyBefore, surelyPast, targetClock, waitLimit,
@@ -29,37 +31,61 @@ export default defineCheck({
 
 /**
  * The file of the job with records, fetched again at once, again after a pause (as late before fileExpiration
- * as the clocks allow), and once fileExpiration has surely passed when that is within the wait limit. Where the
- * target's clock stands is read from the Date headers of its answers (file-lifetime.ts). When the shared job's
- * file is too close to its expiration for the pause (a short file lifetime, and other tests ran since its
- * download), a job of this driver's own is run and its file fetched instead.
+ * as the clocks allow), and once fileExpiration has surely passed when that is within the wait limit. Before
+ * each of these the job is polled again: every answer announces a fileExpiration (and a fileKey), and the file
+ * must be available until the latest of them, so a poll that moves it later makes the next getFile one before
+ * it (done up to EXPIRY_ROUNDS times). Where the target's clock stands is read from the Date headers of its
+ * answers (file-lifetime.ts). When the shared job's file is too close to its expiration for the pause (a short
+ * file lifetime, and other tests ran since its download), a job of this driver's own is run and its file
+ * fetched instead.
  */
 async function driveFileLifetime({ api, target, observe }: CheckContext): Promise<void> {
   const shared = issuedFileOf(await observe(exportWithRecords), target);
   const file = shared && Date.now() + MIN_PAUSE_MS <= lastMomentBefore(targetClock([shared.first]), shared.until) ? shared : issuedFileOf(await exportOverSends({ api, target }, 1), target);
   if (!file) return;
-  const { fileKey, until, first, finishedAt } = file;
+  const { fileKey, first, finishedAt, jobID } = file;
+  const announce = (until: number) => pollExpiration(api, target, jobID, fileKey, until);
+  let until = await announce(file.until);
   const fetches: Fetch[] = [first, await fetchFile(api, fileKey, 'again at once')];
   if (surelyPast(finishedAt, targetClock(fetches), until)) return;
+  until = await announce(until);
   const paused = await fetchAfterPause(api, target, fileKey, fetches, until);
   if (paused) fetches.push(paused);
-  const clock = targetClock(fetches);
-  // Once the file was refused before its expiration, waiting for that expiration adds nothing.
-  if (fetches.some((fetch) => surelyBefore(fetch, clock, until) && !fileFetched(fetch.response))) return;
-  const at = firstMomentPast(clock, until);
-  if (at > waitLimit(target).until) return;
-  await sleepUntil(at);
-  await fetchFile(api, fileKey, 'once fileExpiration had surely passed');
+  for (let round = 0; round < EXPIRY_ROUNDS; round++) {
+    const clock = targetClock(fetches);
+    // Once the file was refused before its expiration, waiting for that expiration adds nothing.
+    if (fetches.some((fetch) => surelyBefore(fetch, clock, until) && !fileFetched(fetch.response))) return;
+    const at = firstMomentPast(clock, until);
+    if (at > waitLimit(target).until) return;
+    await sleepUntil(at);
+    const announced = await announce(until);
+    const moved = announced > until;
+    until = announced;
+    fetches.push(await fetchFile(api, fileKey, moved ? 'past the fileExpiration announced before, before the later one a poll just announced' : 'once fileExpiration had surely passed'));
+    if (!moved) return;
+  }
 }
 
-/** A flow's issued file: its key, when it expires (our ms), its first download as a fetch, when the job was seen Completed. */
-function issuedFileOf(flow: ExportWithRecords, target: Target): { fileKey: string; until: number; first: Fetch; finishedAt: number } | undefined {
+/** How many times the driver waits past a fileExpiration that a poll then moves later. */
+const EXPIRY_ROUNDS = 3;
+
+/** Polls the job: the latest of `until` and the fileExpiration its answer announces for the same fileKey. */
+async function pollExpiration(api: ApiClient, target: Target, jobID: number, fileKey: string, until: number): Promise<number> {
+  const answer = await api.call('exports.jobStatus', { params: { jobID } });
+  if (phaseOf(answer, target.profile) !== 'completed' || fileKeyOf(answer, target.profile) !== fileKey) return until;
+  const expiration = fileExpirationOf(answer, target.profile);
+  const announced = expiration === undefined ? undefined : readDatetime(expiration, target.profile.datetime.format)?.getTime();
+  return announced === undefined ? until : Math.max(until, announced);
+}
+
+/** A flow's issued file: its job and key, when it expires (our ms), its first download as a fetch, when the job was seen Completed. */
+function issuedFileOf(flow: ExportWithRecords, target: Target): { jobID: number; fileKey: string; until: number; first: Fetch; finishedAt: number } | undefined {
   const { job, download } = flow;
   if (!job?.fileKey || !download || job.expiration === undefined) return undefined;
   const until = readDatetime(job.expiration, target.profile.datetime.format)?.getTime();
   if (until === undefined) return undefined;
   const receivedAt = flow.downloadedAt ?? job.finishedAt;
-  return { fileKey: job.fileKey, until, finishedAt: job.finishedAt, first: { label: 'with the job', sentAt: receivedAt - download.durationMs, receivedAt, response: download } };
+  return { jobID: job.jobID, fileKey: job.fileKey, until, finishedAt: job.finishedAt, first: { label: 'with the job', sentAt: receivedAt - download.durationMs, receivedAt, response: download } };
 }
 
 /** getFile once more, as late before fileExpiration as the clocks allow, from MIN_PAUSE_MS to MAX_PAUSE_MS after the first download. */
@@ -82,21 +108,24 @@ const HALVES = {
 
 /**
  * Per issued fileKey (getFile with a working token of a key a Completed job issued, in recorded order), on
- * the target's clock as its answers' Date headers tell it: every getFile answered surely before fileExpiration
- * serves the file, every one sent once fileExpiration had surely passed is refused (a file whose first download
- * served nothing, or whose fileExpiration had passed when its job completed, is left to the rules of those). Decided on the whole
- * statement: it passes once a file was seen served again after a pause and a file was seen refused after its
- * expiration; inconclusive, naming the half never exercised, otherwise.
+ * the target's clock as its answers' Date headers tell it: every getFile answered surely before the latest
+ * fileExpiration announced for that key before it was sent (every jobStatus answer carrying the key announces
+ * one: announced-expirations.ts; the file is available until each of them) serves the file, every one sent once
+ * the latest fileExpiration ever announced for it had surely passed is refused (a file whose first download
+ * served nothing, or whose fileExpiration had passed when its job completed, is left to the rules of those).
+ * Decided on the whole statement: it passes once a file was seen served again after a pause and a file was seen
+ * refused after its expiration; inconclusive, naming the half never exercised, otherwise.
  */
 export function judgeAvailability(ctx: TrafficContext): void {
   const tally = new TrafficTally();
   const seen = new Set<string>();
+  const announced = announcedExpirations(ctx.traffic, ctx.target);
   const byKey = new Map<string, IssuedDownload[]>();
   for (const issued of issuedDownloads(ctx)) byKey.set(issued.fileKey, [...(byKey.get(issued.fileKey) ?? []), issued]);
   for (const [fileKey, downloads] of byKey) {
-    const expiration = jobText(downloads[0]!.completed, ctx.target.profile.pointers.job.fileExpiration);
-    const until = expiration === undefined ? undefined : readDatetime(expiration, ctx.target.profile.datetime.format)?.getTime();
-    if (until === undefined) {
+    const announcements = announced.get(fileKey) ?? [];
+    const firstAnnounced = announcements[0];
+    if (firstAnnounced === undefined) {
       tally.skip('a Completed job carried no readable fileExpiration (exports.job.file-key and envelope.datetime-format judge that)');
       continue;
     }
@@ -107,24 +136,30 @@ export function judgeAvailability(ctx: TrafficContext): void {
       tally.skip('the first download of a file served no file (exports.getFile.file judges that)');
       continue;
     }
-    if (surelyPast(endOf(downloads[0]!.completed), clock, until)) {
+    if (surelyPast(endOf(downloads[0]!.completed), clock, firstAnnounced.until)) {
       tally.skip('a fileExpiration had already passed when its job was seen Completed (exports.job.expiration judges that)');
       continue;
     }
     const first = fetches[0]!.receivedAt;
-    const actual = summary(fetches, clock, until);
-    const before = fetches.filter((fetch) => surelyBefore(fetch, clock, until));
+    const latest = latestOf(announcements)!;
+    const byFetch = new Map(fetches.map((fetch) => [fetch, latestBefore(announcements, fetch.sentAt) ?? firstAnnounced]));
+    const actual = summary(fetches, clock, byFetch);
+    const moved = new Set(announcements.map(({ until }) => until)).size > 1;
+    if (moved) tally.note(`the fileExpiration announced for ${fileKey} moved between polls (${announcements.map(({ expiration }) => expiration).join(', ')}): each getFile is judged by the latest announced before it`);
+    const before = fetches.filter((fetch) => surelyBefore(fetch, clock, byFetch.get(fetch)!.until));
     for (const fetch of before) {
+      const by = byFetch.get(fetch)!;
       tally.expect(fileFetched(fetch.response), {
-        title: `getFile refused the file of ${fileKey} (${fetch.label}, ${seconds(fetch.receivedAt - first)} s after the first) before its fileExpiration ${JSON.stringify(expiration)}`,
-        expected: 'a success carrying the file at every fetch before fileExpiration', actual: { fetches: actual, clock: clock.basis }, response: fetch.response,
+        title: `getFile refused the file of ${fileKey} (${fetch.label}, ${seconds(fetch.receivedAt - first)} s after the first) before its fileExpiration ${JSON.stringify(by.expiration)}${moved ? ' (the latest announced before it)' : ''}`,
+        expected: 'a success carrying the file at every fetch before fileExpiration',
+        actual: { fetches: actual, announced: announcements.map(({ expiration }) => expiration), clock: clock.basis }, response: fetch.response,
       });
     }
     if (before.length >= 2 && before.some((fetch) => fetch.receivedAt - first >= MIN_PAUSE_MS)) seen.add(HALVES.servedAgain);
-    for (const fetch of fetches.filter((f) => surelyPast(f.sentAt, clock, until))) {
+    for (const fetch of fetches.filter((f) => surelyPast(f.sentAt, clock, latest.until))) {
       seen.add(HALVES.refusedAfter);
       tally.expect(fetch.response.outcome === 'error', {
-        title: `getFile refuses the file of ${fileKey} once its fileExpiration ${JSON.stringify(expiration)} has passed (${fetch.label})`,
+        title: `getFile refuses the file of ${fileKey} once its fileExpiration ${JSON.stringify(latest.expiration)}${moved ? ' (the latest announced)' : ''} has passed (${fetch.label})`,
         expected: 'error', actual: { outcome: fetch.response.outcome, bytes: fetch.response.file?.length ?? 0, clock: clock.basis }, response: fetch.response,
       });
     }
@@ -134,11 +169,12 @@ export function judgeAvailability(ctx: TrafficContext): void {
   tally.record(ctx.judge, { none: withBudgetReason(ctx, `no getFile of a fileKey a Completed job issued${byKey.size > 0 ? ', with a readable fileExpiration' : ''}`), missing });
 }
 
-const summary = (fetches: Fetch[], clock: TargetClock, until: number) =>
+const summary = (fetches: Fetch[], clock: TargetClock, byFetch: ReadonlyMap<Fetch, Announcement>) =>
   fetches.map((fetch) => ({
     fetch: fetch.label,
     afterFirstS: seconds(fetch.receivedAt - fetches[0]!.receivedAt),
-    surelyBeforeExpiration: surelyBefore(fetch, clock, until),
+    fileExpiration: byFetch.get(fetch)!.expiration,
+    surelyBeforeExpiration: surelyBefore(fetch, clock, byFetch.get(fetch)!.until),
     outcome: fetch.response.outcome,
     bytes: fetch.response.file?.length ?? 0,
     errors: fetch.response.errors,

@@ -119,6 +119,11 @@ export class ExportJobs {
     return job.result;
   }
 
+  /** Gives the result a new fileKey (fault exports-file-key-rotates: the file is rebuilt under a new key); the earlier keys still find it. */
+  rekey(result: ExportResult): void {
+    result.fileKey = this.exactKeys ? randomGuid(this.random).toLowerCase() : randomGuid(this.random);
+  }
+
   /** Records that jobStatus handed out this result's fileKey. */
   issue(result: ExportResult): void {
     this.issuedFiles.set(result.fileKey, result);

@@ -36,3 +36,12 @@ export function applyGroupChanges(contactID: number, changes: GroupChanges, remo
   for (const group of changes.addTo) group.members.add(contactID);
   if (!removeFirst) for (const group of changes.removeFrom) group.members.delete(contactID);
 }
+
+/**
+ * Fault import-active-members-stale: per group, the active existing contacts imports added to it whose joining
+ * its activeMembers never counted (groups/search subtracts them).
+ */
+export const uncountedActive = new WeakMap<Group, number>();
+
+/** The groups of changes.addTo that do not hold the contact yet. */
+export const groupsJoined = (contactID: number, changes: GroupChanges): Group[] => changes.addTo.filter((group) => !group.members.has(contactID));

@@ -1,6 +1,7 @@
+import { permissionDenied } from '../auth';
 import type { Contact } from '../data/model';
 import { invalidParameter, missingParameter } from '../errors';
-import { applyGroupChanges, resolveGroupChanges, type GroupChanges } from '../import/group-changes';
+import { applyGroupChanges, groupsJoined, resolveGroupChanges, uncountedActive, type GroupChanges } from '../import/group-changes';
 import { isJsonObject, recordErrors, structureOf, type RecordRules } from '../import/record-check';
 import { data, type Operation, type OperationContext } from './operation';
 
@@ -28,6 +29,7 @@ export const contactsImport: Operation = {
   permission: 'contactsImport',
   handle(context) {
     const { params, fault, state } = context;
+    if (fault('auth-app-token-refused-on-import') && context.token.kind === 'application') throw permissionDenied('contactsImport');
     const contacts = readContacts(context);
     const groupIDs = params.integerList('groupIDs') ?? [];
     const removeGroupIDs = params.integerList('removeGroupIDs') ?? [];
@@ -42,7 +44,7 @@ export const contactsImport: Operation = {
     const importer = new RowImporter(context, changes, updateExisting || fault('import-update-existing-off-ignored'), structureOf(contacts[0]));
     const results = contacts.slice(0, limit).map((record) => importer.import(record));
     if (oversize) throw tooMany(contacts.length);
-    return data(importResponse(contacts.length, results, changes.warnings, importer.rowWarnings, context));
+    return data(importResponse(contacts.length, results, changes.warnings, importer.rowWarnings, context, importer.joined));
   },
 };
 
@@ -60,6 +62,8 @@ const tooMany = (count: number) => invalidParameter(`contacts may hold at most $
 /** Imports rows in order, so a later row with the same email updates the contact an earlier row created. */
 class RowImporter {
   readonly rowWarnings: string[] = [];
+  /** Per row: whether the import added its contact to a group that did not hold it (the counting faults read it). */
+  readonly joined: boolean[] = [];
   private readonly rules: RecordRules;
   private aborted = false;
   private row = 0;
@@ -93,6 +97,9 @@ class RowImporter {
     if (secondFails) this.seen.set(email.trim(), this.row);
     const { contact, inserted, updated } = this.save(record as Record<string, unknown>, email.trim());
     const { fault, state } = this.context;
+    const joining = !(fault('import-update-existing-off-skips-groups') && !inserted && !this.updateExisting) ? groupsJoined(contact.contactID, this.changes) : [];
+    if (fault('import-active-members-stale') && !inserted && contact.state === 'active') for (const group of joining) uncountedActive.set(group, (uncountedActive.get(group) ?? 0) + 1);
+    this.joined.push(joining.length > 0);
     if (!(fault('import-update-existing-off-skips-groups') && !inserted && !this.updateExisting)) applyGroupChanges(contact.contactID, this.changes, this.context.choices.is('import.group-in-both-lists', 'kept'));
     if (fault('import-unsuppresses') && contact.state === 'suppressed') contact.state = 'active';
     const reportedID = !inserted && fault('import-existing-wrong-contact-id') ? state.store.allocateContactID() : contact.contactID;
@@ -120,6 +127,7 @@ class RowImporter {
 
   private failed(email: string, errors: string[]): RowResult {
     const { fault, state } = this.context;
+    this.joined.push(false);
     if (fault('import-failure-aborts-rest')) this.aborted = true;
     this.rowWarnings.push(`row ${this.row} (${email || 'no email'}): ${errors.join('; ')}`);
     const result: RowResult = { email, success: 0, inserted: 0, updated: 0, errors: fault('import-failed-row-no-errors') ? [] : errors };
@@ -151,9 +159,12 @@ function successErrors({ fault, choices }: OperationContext): string[] | undefin
  * {index, message}); import.warnings-when-none-failed=empty: warnings always present, [] when nothing failed;
  * records.extra-members=extra: the answer adds recordsFailed.
  */
-function importResponse(recordsInData: number, results: RowResult[], groupWarnings: string[], rowWarnings: string[], context: OperationContext) {
+function importResponse(recordsInData: number, results: RowResult[], groupWarnings: string[], rowWarnings: string[], context: OperationContext, joined: readonly boolean[]) {
   const { fault, choices } = context;
-  const count = (pick: (result: RowResult) => number) => results.reduce((sum, result) => sum + pick(result), 0);
+  const count = (pick: (result: RowResult, index: number) => number) => results.reduce((sum, result, index) => sum + pick(result, index), 0);
+  // The counting faults: a new contact that joined a group counted as updated too; an existing one that joined a group counted as inserted.
+  const joinedNew = fault('import-updated-counts-group-adds') ? count((result, index) => (result.inserted && joined[index] ? 1 : 0)) : 0;
+  const joinedExisting = fault('import-reimport-joins-counted-inserted') ? count((result, index) => (result.success && !result.inserted && joined[index] ? 1 : 0)) : 0;
   const objects = choices.is('import.error-element-shape', 'objects');
   const messages: string[] = [...rowWarnings, ...groupWarnings];
   const warnings: unknown[] = objects ? messages.map((message, index) => ({ index: index + 1, message })) : messages;
@@ -163,8 +174,8 @@ function importResponse(recordsInData: number, results: RowResult[], groupWarnin
   }));
   const warningsShown = warnings.length > 0 || choices.is('import.warnings-when-none-failed', 'empty');
   return {
-    recordsUpdated: count((result) => result.updated),
-    recordsInserted: count((result) => (fault('import-inserted-counts-updates') ? result.success : result.inserted)),
+    recordsUpdated: count((result) => result.updated) + joinedNew,
+    recordsInserted: count((result) => (fault('import-inserted-counts-updates') ? result.success : result.inserted)) + joinedExisting,
     recordsInData: fault('import-records-in-data-successful-only') ? count((result) => result.success) : recordsInData,
     ...(choices.is('records.extra-members', 'extra') ? { recordsFailed: count((result) => 1 - result.success) } : {}),
     contactResults: fault('import-results-reversed') ? contactResults.reverse() : contactResults,

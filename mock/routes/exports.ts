@@ -39,6 +39,7 @@ function blocks(job: ExportJob, startDate: string, endDate: string, { fault, sta
   const sameParameters = job.startDate === startDate && job.endDate === endDate;
   if (fault('exports-pending-blocks-all')) return status === 'Pending';
   if (fault('exports-duplicate-after-completion-refused')) return sameParameters && status !== 'Failed';
+  if (fault('exports-empty-repeat-refused') && sameParameters && status === 'Completed' && job.result?.rows.length === 0) return true;
   return sameParameters && (status === 'Pending' || (choices.is('exports.duplicate-while-in-progress', 'refused') && status === 'In Progress'));
 }
 
@@ -74,8 +75,11 @@ export const exportsJobStatus: Operation = {
     // exports.completed-empty-fileKey=empty-string: a job without records still names fileKey and fileExpiration, as "" (no file was generated)
     const emptyKey = choices.is('exports.completed-empty-fileKey', 'empty-string') ? { fileKey: '', fileExpiration: '' } : {};
     if (!withFile) return data({ status, totalRecords, ...emptyKey, ...extra('No records; no file generated') });
+    const issuedBefore = state.exports.file(result.fileKey) !== undefined;
+    if (issuedBefore && fault('exports-file-key-first-poll-only')) return data({ status, totalRecords });
+    if (issuedBefore && fault('exports-file-key-rotates')) state.exports.rekey(result);
     state.exports.issue(result);
-    const expiresAt = fault('exports-expiration-in-past') ? result.completedAt - HOUR_MS : result.expiresAt;
+    const expiresAt = fault('exports-expiration-in-past') ? result.completedAt - HOUR_MS : fault('exports-expiration-moves-later') ? now + (result.expiresAt - result.completedAt) : result.expiresAt;
     return data({ status, totalRecords, fileKey: result.fileKey, fileExpiration: present.datetime(expiresAt), ...extra(`${result.rows.length} emails exported`) });
   },
 };
@@ -94,6 +98,7 @@ export const exportsGetFile: Operation = {
       return zipFile(fileKey, buildExportZip(fileKey, [], state.faults, state.choices));
     }
     if (now > result.expiresAt && !fault('exports-file-served-after-expiry')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} expired`);
+    if (fault('exports-file-key-rotates') && fileKey.trim().toUpperCase() !== result.fileKey.toUpperCase()) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} was replaced by a newer file`);
     if (fault('exports-getfile-refused')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} is not ready`);
     const served = result.firstServedAt;
     if (served !== undefined && fault('exports-file-single-use')) throw new ApiError(ErrorCode.notFound, `Export file ${fileKey} was already downloaded`);

@@ -1,4 +1,5 @@
 import type { Group } from '../data/model';
+import { uncountedActive } from '../import/group-changes';
 import type { MemberCounts } from '../data/store';
 import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { groupRecord } from '../records/group';
@@ -136,7 +137,13 @@ function memberCounter({ fault, state }: OperationContext): (group: Group) => Me
   const heldMisplaced = fault('groups-active-counts-held');
   return (group) => {
     let counts = cache.get(group);
-    if (!counts) cache.set(group, (counts = state.store.memberCounts(group, heldMisplaced)));
+    if (!counts) {
+      counts = state.store.memberCounts(group, heldMisplaced);
+      // Fault import-active-members-stale: joins its activeMembers never counted.
+      const uncounted = uncountedActive.get(group) ?? 0;
+      if (uncounted > 0) counts = { ...counts, activeMembers: Math.max(0, counts.activeMembers - uncounted) };
+      cache.set(group, counts);
+    }
     return counts;
   };
 }

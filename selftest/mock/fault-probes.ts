@@ -51,6 +51,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'auth-app-endpoint-issues-token': async (c) => outcome(await c.call(`${c.mock.authUrl}/login/oauth/applicationAccessToken`, { token: null })),
   'auth-app-token-refused-on-post-search': async (c) => outcome(await c.post('/emails/search', {}, 'app')),
   'auth-app-token-refused': async (c) => outcome(await c.get('/helper/ping', {}, 'app')),
+  'auth-app-token-refused-on-import': async (c) => outcome(await c.importContacts({ contacts: many(1) }, 'app')),
   'auth-groups-permission-ignored': async (c) => outcome(await c.get('/groups/search', {}, 'noGroups')),
   'auth-import-permission-ignored': async (c) => outcome(await c.importContacts({ contacts: many(1) }, 'noImport')),
   'auth-refused-import-writes': async (c) => {
@@ -163,6 +164,15 @@ export const PROBES: Record<FaultName, Probe> = {
     await importRows(c, { contacts: many(1) });
     return (await importRows(c, { contacts: many(1) })).data.recordsInserted;
   },
+  'import-updated-counts-group-adds': async (c) => {
+    const [group] = await staticGroups(c);
+    return (await importRows(c, { contacts: many(1), groupIDs: [group] })).data.recordsUpdated;
+  },
+  'import-reimport-joins-counted-inserted': async (c) => {
+    const [group] = await staticGroups(c);
+    await importRows(c, { contacts: many(1) });
+    return (await importRows(c, { contacts: many(1), groupIDs: [group] })).data.recordsInserted;
+  },
   'import-contact-id-on-failed-rows': async (c) => 'contactID' in (await importRows(c, { contacts: [{ email: 'bad' }] })).data.contactResults[0],
   'import-existing-wrong-contact-id': async (c) => {
     const first = (await importRows(c, { contacts: many(1) })).data.contactResults[0].contactID;
@@ -186,6 +196,12 @@ export const PROBES: Record<FaultName, Probe> = {
     const [first, second] = await staticGroups(c);
     await importRows(c, { contacts: many(1), groupIDs: [first, second] });
     return members(c, second!);
+  },
+  'import-active-members-stale': async (c) => {
+    const [group] = await staticGroups(c);
+    await importRows(c, { contacts: many(1) });
+    await importRows(c, { contacts: many(1), groupIDs: [group] });
+    return members(c, group!);
   },
   'import-remove-ignored': async (c) => {
     const [group] = await staticGroups(c);
@@ -244,6 +260,26 @@ export const PROBES: Record<FaultName, Probe> = {
     await c.advance(25 * 3_600_000);
     return outcome(await c.get('/exports/getFile', { fileKey }));
   },
+  'exports-expiration-moves-later': async (c) => {
+    const { body } = await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-03-31' });
+    await c.advance(5000);
+    const first = (await c.get('/exports/jobStatus', { jobID: body.data.jobID })).body.data.fileExpiration;
+    await c.advance(60_000);
+    return (await c.get('/exports/jobStatus', { jobID: body.data.jobID })).body.data.fileExpiration === first;
+  },
+  'exports-file-key-rotates': async (c) => {
+    const { body } = await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-03-31' });
+    await c.advance(5000);
+    const first = (await c.get('/exports/jobStatus', { jobID: body.data.jobID })).body.data.fileKey;
+    await c.get('/exports/jobStatus', { jobID: body.data.jobID });
+    return outcome(await c.get('/exports/getFile', { fileKey: first }));
+  },
+  'exports-file-key-first-poll-only': async (c) => {
+    const { body } = await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-03-31' });
+    await c.advance(5000);
+    await c.get('/exports/jobStatus', { jobID: body.data.jobID });
+    return 'fileKey' in (await c.get('/exports/jobStatus', { jobID: body.data.jobID })).body.data;
+  },
   'exports-duplicates-accepted': async (c) => {
     await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-01-31' });
     return outcome(await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-01-31' }));
@@ -251,6 +287,10 @@ export const PROBES: Record<FaultName, Probe> = {
   'exports-pending-blocks-all': async (c) => {
     await c.get('/exports/emails', { startDate: '2025-01-01', endDate: '2025-01-31' });
     return outcome(await c.get('/exports/emails', { startDate: '2025-02-01', endDate: '2025-02-28' }));
+  },
+  'exports-empty-repeat-refused': async (c) => {
+    await exportJob(c, '2090-01-01', '2090-01-31');
+    return outcome(await c.get('/exports/emails', { startDate: '2090-01-01', endDate: '2090-01-31' }));
   },
   'exports-duplicate-after-completion-refused': async (c) => {
     await exportJob(c, '2025-01-01', '2025-01-31');

@@ -113,6 +113,26 @@ describe('auth traffic judges', () => {
       none: [call('helper.ping', {}, PONG, APP), emailsPage('GET', APP)],
     }));
 
+  test('auth.app-token.still-works on every operation: a refusal of a request the full token was served before and after fails', () => {
+    const at = (seconds: number) => ({ startedAt: Date.UTC(2024, 5, 1, 12, 0, seconds) });
+    const importAt = (seconds: number, answer: unknown, options = {}) => importOf('m@example.com', answer, { ...at(seconds), ...options });
+    const known = [retired(refused('retired'), APP), call('helper.ping', {}, PONG, APP), groupsPage()];
+    return expectVerdicts(checkOf(auth, 'auth.app-token.still-works'), {
+      pass: [...known, importAt(1, imported('m@example.com', { inserted: 1, updated: 0 })), importAt(2, imported('m@example.com', { inserted: 0, updated: 1 }), APP), importAt(3, imported('m@example.com', { inserted: 0, updated: 1 }))],
+      fail: [...known, importAt(1, imported('m@example.com', { inserted: 1, updated: 0 })), importAt(2, refused('permission'), APP), importAt(3, imported('m@example.com', { inserted: 0, updated: 1 }))],
+      none: [call('helper.ping', {}, PONG, APP)],
+    });
+  });
+
+  test('auth.app-token.still-works: a refusal the full token is not seen served around is not judged, and an import the full token was served must be judged', async () => {
+    const at = (seconds: number) => ({ startedAt: Date.UTC(2024, 5, 1, 12, 0, seconds) });
+    const known = [retired(refused('retired'), APP), call('helper.ping', {}, PONG, APP), groupsPage()];
+    // Refused after the full token's import only: the state may have changed since (inconclusive, not a failure).
+    const before = await judged(checkOf(auth, 'auth.app-token.still-works'), [...known, importOf('n@example.com', imported('n@example.com', { inserted: 1, updated: 0 }), at(1)), importOf('n@example.com', refused('permission'), { ...APP, ...at(2) })]);
+    assert.equal(before.verdict, 'inconclusive', before.reason);
+    assert.match(before.reason ?? '', /contacts\.import/);
+  });
+
   test('auth.app-token.still-works fails when helper/ping refuses it', () =>
     expectVerdicts(checkOf(auth, 'auth.app-token.still-works'), {
       pass: [retired(refused('retired'), APP), call('helper.ping', {}, PONG, APP)],

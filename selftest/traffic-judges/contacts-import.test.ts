@@ -38,8 +38,27 @@ describe('contacts/import traffic judges', () => {
   test('contacts.import.row.reported', () =>
     expectVerdicts('contacts.import.row.reported', { pass: [noEmail], fail: [importing([{ email: A }, { email: '' }], answer([row(A), failed('', { errors: [] })]))], none: [good] }));
 
-  test('contacts.import.counts.agree', () =>
-    expectVerdicts('contacts.import.counts.agree', { pass: [good], fail: [importing([{ email: A }, { email: B }], answer([row(A), row(B, { inserted: 0, updated: 1 })], { recordsInserted: 2, recordsUpdated: 1 }))] }));
+  test('contacts.import.counts.agree (passes once every kind of import was judged)', () => {
+    const withGroups = (over: Row = {}) => call('contacts.import', { contacts: [{ email: A, customFields: { tier: { value: '2' } } }, { email: C, customFields: { tier: { value: '1' } } }], groupIDs: [5], removeGroupIDs: [6] }, answer([row(A, { inserted: 0, updated: 1 }), row(C)], over), POST);
+    const everyKind = [
+      good, withGroups(),
+      call('contacts.import', { contacts: [{ email: A }], updateExisting: 1 }, answer([row(A, { inserted: 0, updated: 1 })]), POST),
+      call('contacts.import', { contacts: [{ email: B }], updateExisting: 0 }, answer([row(B, { inserted: 0, updated: 0 })]), POST),
+    ];
+    return expectVerdicts('contacts.import.counts.agree', {
+      pass: everyKind,
+      // A new contact added to a group counted as updated too.
+      fail: [...everyKind, withGroups({ recordsUpdated: 2 })],
+    });
+  });
+
+  test('contacts.import.counts.agree fails on any import, and is inconclusive until every kind was judged', async () => {
+    const miscounted = importing([{ email: A }, { email: B }], answer([row(A), row(B, { inserted: 0, updated: 1 })], { recordsInserted: 2, recordsUpdated: 1 }));
+    assert.equal((await judged(checkOf(checks, 'contacts.import.counts.agree'), [miscounted])).verdict, 'fail');
+    const plain = await judged(checkOf(checks, 'contacts.import.counts.agree'), [good]);
+    assert.equal(plain.verdict, 'inconclusive');
+    assert.match(plain.reason ?? '', /never judged: an import with groupIDs/);
+  });
 
   test('contacts.import.email.required', () =>
     expectVerdicts('contacts.import.email.required', { pass: [good, noEmail], fail: [good, importing([{ email: A }, { email: '' }], answer([row(A), row('')]))], none: [good] }));
@@ -141,6 +160,29 @@ describe('contacts/import judges of group membership', () => {
     const off = importWith([{ email: B }], { groupIDs: [5], updateExisting: 0 }, [existingRow(B, { updated: 0 })]);
     const leaving = [importWith([{ email: A }], { removeGroupIDs: [5], updateExisting: 0 }, [existingRow(A, { updated: 0 })]), sighting(G(51))];
     return expectVerdicts('contacts.import.updateExisting.off-groups', { pass: [...control, off, sighting(G(52)), ...leaving], fail: [...control, off, sighting(G(51))], none: control });
+  });
+
+  test('both member counters: a contact shown active moves activeMembers with totalMembers, where it joins or leaves a group', async () => {
+    const H2 = (total: number, active: number) => group(6, { totalMembers: total, activeMembers: active });
+    const G2 = (total: number, active: number) => G(total, { activeMembers: active });
+    // C, new, joins group 5: activeMembers shows it active; then it joins group 6 and leaves group 5.
+    const joinedFirst = [sighting(G2(50, 40), H2(60, 50)), importWith([{ email: C }], { groupIDs: [5] }, [row(C)]), sighting(G2(51, 41), H2(60, 50))];
+    const joinOther = importWith([{ email: C }], { groupIDs: [6] }, [existingRow(C)]);
+    const leave = importWith([{ email: C }], { removeGroupIDs: [5] }, [existingRow(C)]);
+    const add = checkOf(checks, 'contacts.import.groupIDs.add');
+    const remove = checkOf(checks, 'contacts.import.removeGroupIDs');
+    const rightAdd = await judged(add, [...joinedFirst, joinOther, sighting(G2(51, 41), H2(61, 51))]);
+    assert.notEqual(rightAdd.verdict, 'fail', rightAdd.reason);
+    const staleAdd = await judged(add, [...joinedFirst, joinOther, sighting(G2(51, 41), H2(61, 50))]);
+    assert.equal(staleAdd.verdict, 'fail');
+    assert.match(staleAdd.evidence[0]?.title ?? '', /activeMembers/);
+    const rightRemove = await judged(remove, [...joinedFirst, leave, sighting(G2(50, 40), H2(60, 50))]);
+    assert.equal(rightRemove.verdict, 'pass', rightRemove.reason);
+    const staleRemove = await judged(remove, [...joinedFirst, leave, sighting(G2(50, 41), H2(60, 50))]);
+    assert.equal(staleRemove.verdict, 'fail');
+    // A contact whose standing the traffic never showed may leave either way.
+    const unknown = [created, sighting(G2(50, 40)), importWith([{ email: A }], { groupIDs: [5] }, [existingRow(A)]), sighting(G2(51, 40))];
+    assert.notEqual((await judged(add, unknown)).verdict, 'fail');
   });
 
   test('contacts.import.dynamic-group.refused', () => {

@@ -60,7 +60,19 @@ describe('exports traffic judges', () => {
     assert.match(`${onlyWithout.verdict} ${onlyWithout.reason}`, /^inconclusive .*never exercised: a job with records finished/);
   });
 
-  test('exports.job.file-key', () => expectVerdicts('exports.job.file-key', { pass: flow(), fail: [request(), completed({ fileKey: '' })] }));
+  test('exports.job.file-key (every poll of the Completed job)', () =>
+    expectVerdicts('exports.job.file-key', {
+      pass: [...flow(), completed({}, 4)],
+      // The first Completed answer carries them, a later poll of the same job does not.
+      fail: [...flow(), poll({ status: 'Completed', totalRecords: 2 }, 4)],
+    }));
+
+  test('exports.job.file-key needs a job polled again after it was seen Completed', async () => {
+    assert.equal((await judged(checkOf(checks, 'exports.job.file-key'), [request(), completed({ fileKey: '' })])).verdict, 'fail');
+    const once = await judged(checkOf(checks, 'exports.job.file-key'), flow());
+    assert.equal(once.verdict, 'inconclusive');
+    assert.match(once.reason ?? '', /polled again/);
+  });
 
   test('exports.job.no-records', () =>
     expectVerdicts('exports.job.no-records', {
@@ -120,12 +132,27 @@ describe('exports traffic judges', () => {
       none: [request(7, 0), completed({}, 1), call('exports.emails', OTHER, ok({ jobID: 8 }), at(2))],
     }));
 
-  test('exports.duplicate.after-completion', () =>
-    expectVerdicts('exports.duplicate.after-completion', {
-      pass: [request(7, 0), completed({}, 1), call('exports.emails', RANGE, ok({ jobID: 8 }), at(2))],
-      fail: [request(7, 0), completed({}, 1), call('exports.emails', RANGE, refused('duplicate'), at(2))],
+  test('exports.duplicate.after-completion (repeats after a job with records and after one without)', () => {
+    const EMPTY = { startDate: '2010-03-01', endDate: '2010-03-14' };
+    const emptyRepeat = (answer: unknown) => [
+      call('exports.emails', EMPTY, ok({ jobID: 9 }), at(10)), poll({ status: 'Completed', totalRecords: 0 }, 11, 9), call('exports.emails', EMPTY, answer, at(12)),
+    ];
+    const withRecords = [request(7, 0), completed({}, 1), call('exports.emails', RANGE, ok({ jobID: 8 }), at(2)), poll({ status: 'Completed', totalRecords: 2, fileKey: 'K8', fileExpiration: '2024-06-02 12:00:00' }, 3, 8)];
+    return expectVerdicts('exports.duplicate.after-completion', {
+      pass: [...withRecords, ...emptyRepeat(ok({ jobID: 10 }))],
+      // Refused for good once the job without records completed.
+      fail: [...withRecords, ...emptyRepeat(refused('duplicate'))],
       none: [request(7, 0), pending(1)],
-    }));
+    });
+  });
+
+  test('exports.duplicate.after-completion judges no refusal while an earlier job with the same parameters may still be Pending or In Progress', async () => {
+    const check = checkOf(checks, 'exports.duplicate.after-completion');
+    const inProgress = await judged(check, [request(7, 0), completed({}, 1), request(8, 2), poll({ status: 'In Progress' }, 3, 8), call('exports.emails', RANGE, refused('duplicate'), at(4))]);
+    assert.notEqual(inProgress.verdict, 'fail', inProgress.reason);
+    const refusedAfter = await judged(check, [request(7, 0), completed({}, 1), call('exports.emails', RANGE, refused('duplicate'), at(2))]);
+    assert.equal(refusedAfter.verdict, 'fail');
+  });
 
   test('exports.job.failed (any job seen Failed)', () =>
     expectVerdicts('exports.job.failed', {
@@ -145,6 +172,16 @@ describe('exports traffic judges', () => {
         pass: [...soon(), ...fetches([3, true], [4, true], [6, true], [25, false])],
         fail: [...soon(), ...fetches([3, true], [4, false], [6, false], [25, false])],
       }));
+
+    test('should judge each download by the latest fileExpiration announced before it (a poll may move it later)', async () => {
+      const moved = [...soon(), ...fetches([3, true], [4, true], [6, true]), completed({ fileExpiration: '2024-06-01 12:00:40' }, 24)];
+      const refusedEarly = await judged(checkOf(checks, rule), [...moved, ...fetches([30, false])]);
+      assert.equal(refusedEarly.verdict, 'fail', refusedEarly.reason);
+      assert.match(refusedEarly.reason ?? '', /before its fileExpiration "2024-06-01 12:00:40"/);
+      assert.equal((await judged(checkOf(checks, rule), [...moved, ...fetches([30, true], [45, false])])).verdict, 'pass');
+      // A download refused past the first fileExpiration, before any later one was announced, is right.
+      assert.equal((await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [4, true], [6, true], [25, false])])).verdict, 'pass');
+    });
 
     test('should fail a file still served once fileExpiration has surely passed', async () => {
       const late = await judged(checkOf(checks, rule), [...soon(), ...fetches([3, true], [6, true], [25, true])]);

@@ -141,18 +141,32 @@ function judgeCompleted(ctx: TrafficContext, none: string, judgeOne: (poll: Reco
   });
 }
 
-/** file-key: a Completed job with records (totalRecords above 0) carries fileKey and fileExpiration. */
+/** Every answer that saw a job Completed, in recorded order (the first one and every later poll). */
+const completedPolls = (ctx: TrafficContext, job: RecordedJob): RecordedExchange[] =>
+  job.polls.filter((poll) => poll.outcome === 'success' && phaseOf(poll, ctx.target.profile) === 'completed');
+
+/**
+ * file-key: a Completed job with records carries fileKey and fileExpiration on every poll: each answer that saw
+ * it Completed, from the first, once any of them showed records (totalRecords above 0; a later answer without a
+ * readable totalRecords is still the same job's). Passes once a job with records was seen Completed twice.
+ */
 export function judgeFileKey(ctx: TrafficContext): void {
   const { job: pointers } = ctx.target.profile.pointers;
-  judgeCompleted(ctx, 'no job seen Completed with records', (poll, totalRecords, job, tally) => {
+  let polledAgain = false;
+  judgeJobs(ctx, 'no job seen Completed with records', (job, tally) => {
+    const completed = completedPolls(ctx, job);
+    const totalRecords = completed.map((poll) => totalRecordsOf(ctx, poll)).find((total) => total !== undefined);
     if (!totalRecords) return;
-    const fileKey = jobText(poll, pointers.fileKey);
-    const expiration = jobText(poll, pointers.fileExpiration);
-    tally.expect(fileKey !== undefined && expiration !== undefined, {
-      title: `the Completed job ${job.jobID} with ${totalRecords} records carries fileKey and fileExpiration`,
-      expected: { fileKey: 'a non-empty string', fileExpiration: 'a datetime' }, actual: { fileKey: fileKey ?? null, fileExpiration: expiration ?? null }, response: poll,
+    completed.forEach((poll, index) => {
+      const fileKey = jobText(poll, pointers.fileKey);
+      const expiration = jobText(poll, pointers.fileExpiration);
+      tally.expect(fileKey !== undefined && expiration !== undefined, {
+        title: `the Completed job ${job.jobID} with ${totalRecords} records carries fileKey and fileExpiration (${index === 0 ? 'the answer that first saw it Completed' : `poll ${index + 1} since it was seen Completed`})`,
+        expected: { fileKey: 'a non-empty string', fileExpiration: 'a datetime' }, actual: { fileKey: fileKey ?? null, fileExpiration: expiration ?? null }, response: poll,
+      });
     });
-  });
+    polledAgain ||= completed.length > 1;
+  }, (tally) => (tally.judged > 0 && !polledAgain ? ['no job with records was polled again after it was seen Completed'] : []));
 }
 
 /** no-records: a Completed job with totalRecords 0 carries no fileKey (absent, null or ""). */
@@ -291,26 +305,60 @@ export function judgeDuplicateOtherParams(ctx: TrafficContext): void {
 }
 
 /**
- * duplicate.after-completion: an export request with the parameters of a job seen Completed before it is
- * accepted; a refusal counts only when no job of the traffic may have been running then.
+ * Whether the traffic shows the target accepting an export request while a job with other parameters was
+ * Pending (a poll started after that request's answer still saw it so): then a Pending job does not refuse
+ * requests with other parameters, and a refusal beside one is not explained by it.
+ */
+function acceptsBesidePending(ctx: TrafficContext, jobs: readonly RecordedJob[]): boolean {
+  return ctx.traffic.of('exports.emails').some((exchange) =>
+    exchange.outcome === 'success' &&
+    jobs.some((job) => job.request !== exchange && paramsOf(job.request) !== paramsOf(exchange) && endOf(job.request) <= exchange.startedAt &&
+      job.polls.some((poll) => poll.startedAt >= endOf(exchange) && phaseOf(poll, ctx.target.profile) === 'pending')));
+}
+
+const REPEATED_KINDS = { withRecords: 'a repeat after a job with records', withoutRecords: 'a repeat after a job without records' };
+
+/**
+ * duplicate.after-completion: an export request with the parameters of earlier jobs, every one of which a poll
+ * (ended before the request started) saw Completed or Failed, is accepted: the duplicate rule refuses only while
+ * a job with the same parameters is Pending. Not judged while any earlier job with the same parameters may still
+ * be Pending or in another status (service-facts.md: whether an In Progress job blocks a duplicate is not
+ * documented), nor with a token the traffic does not show working; a refusal while a job with other parameters
+ * may run counts only where the traffic shows the target accepting requests beside a Pending job (else it may be
+ * exports.duplicate.other-params' failure). Passes once repeats after a job with records and after one without
+ * records were judged.
  */
 export function judgeDuplicateAfterCompletion(ctx: TrafficContext): void {
   const tally = new TrafficTally();
   const jobs = jobsOf(ctx.traffic, ctx.target);
+  const besidePending = acceptsBesidePending(ctx, jobs);
+  const kinds = new Set<string>();
   for (const exchange of ctx.traffic.of('exports.emails')) {
     if (exchange.outcome === 'transport' || !validRangeRequest(ctx, exchange)) continue;
-    const done = jobs.find((job) => paramsOf(job.request) === paramsOf(exchange) && phaseBefore(job, exchange.startedAt, ctx.target) === 'completed');
-    if (!done) continue;
-    if (exchange.outcome === 'error' && jobsMayRun(ctx.traffic, ctx.target, exchange.startedAt)) {
-      tally.skip('refusals came while another job may have been running');
+    const same = jobs.filter((job) => job.request !== exchange && paramsOf(job.request) === paramsOf(exchange) && job.request.startedAt < exchange.startedAt);
+    if (same.length === 0) continue;
+    const ended = same.filter((job) => endOf(job.request) <= exchange.startedAt && ['completed', 'failed'].includes(phaseBefore(job, exchange.startedAt, ctx.target) ?? ''));
+    if (ended.length < same.length) continue;
+    const done = ended.at(-1)!;
+    if (exchange.outcome === 'error' && jobsMayRun(ctx.traffic, ctx.target, exchange.startedAt) && !besidePending) {
+      tally.skip('refusals came while a job with other parameters may have been running, and the traffic does not show the target accepting requests beside a Pending job');
       continue;
     }
-    tally.expect(exchange.outcome === 'success', {
-      title: `after job ${done.jobID} (${rangeOf(exchange)}) completed, the same export request is accepted again`,
+    const endAnswer = done.polls.find((poll) => endOf(poll) <= exchange.startedAt && ['completed', 'failed'].includes(phaseOf(poll, ctx.target.profile)));
+    const total = endAnswer === undefined ? undefined : totalRecordsOf(ctx, endAnswer);
+    const status = endAnswer?.job?.status ?? 'ended';
+    if (tally.expect(exchange.outcome === 'success', {
+      title: `after job ${done.jobID} (${rangeOf(exchange)}) was seen ${status}${total === undefined ? '' : ` with ${total} record(s)`}, the same export request is accepted again`,
       expected: 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange,
-    });
+    }) && endAnswer !== undefined && phaseOf(endAnswer, ctx.target.profile) === 'completed' && total !== undefined) {
+      kinds.add(total > 0 ? REPEATED_KINDS.withRecords : REPEATED_KINDS.withoutRecords);
+    }
   }
-  tally.record(ctx.judge, { none: withBudgetReason(ctx, 'no export request with the parameters of a job seen Completed before it') });
+  const unexercised = Object.values(REPEATED_KINDS).filter((kind) => !kinds.has(kind));
+  tally.record(ctx.judge, {
+    none: withBudgetReason(ctx, 'no export request with the parameters of jobs all seen Completed or Failed before it'),
+    missing: tally.judged > 0 && unexercised.length > 0 ? [`never judged: ${unexercised.join('; ')}`] : [],
+  });
 }
 
 /**
