@@ -2,7 +2,7 @@ import type { Email } from '../data/model';
 import { ApiError, ErrorCode } from '../errors';
 import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { emailRecord } from '../records/email';
-import { sortFirst, type SortKind } from '../sorting';
+import { sortBy, sortFirst, type SortKind } from '../sorting';
 import { textMatcher } from '../text-pattern';
 import { readEmailQuery, type EmailQuery, type EmailSortField } from './email-query';
 import { data, type Operation, type OperationContext } from './operation';
@@ -30,10 +30,13 @@ export const emailsSearch: Operation = {
     const query = readEmailQuery(context);
     const pageRequest = readPageRequest(params, state.faults, 'emails');
     const matches = candidates(query, context).filter(emailFilter(query, context));
-    const sorted = sortFirst(matches, sortSpec(query, context), pageEnd(pageRequest));
+    const spec = sortSpec(query, context);
+    // The pages-sorted-apart fault: each page is cut from the emails in emailID order, then sorted on its own.
+    const apart = context.fault('emails-pages-sorted-apart');
+    const sorted = sortFirst(matches, apart ? { value: (email: Email) => email.emailID, kind: 'number', descending: false, tieBreak: (email: Email) => email.emailID } : spec, pageEnd(pageRequest));
     const page = paginate(sorted, pageRequest, pageLinks(params, context.link, context.alt), state.faults, 'emails', totalOf(matches, query, context), context.alt);
     return data({
-      records: page.records.map((email) => emailRecord(email, context.present, state.faults, context.alt)),
+      records: (apart ? sortBy(page.records, spec) : page.records).map((email) => emailRecord(email, context.present, state.faults, context.alt)),
       paging: page.paging,
     });
   },
@@ -70,6 +73,8 @@ function candidates(query: EmailQuery, { state, fault, alt }: OperationContext):
       break;
   }
   const parent = query.parentEmailID === undefined ? undefined : state.store.email(query.parentEmailID);
+  // The A/B-parent fault: the sends of an A/B split email (a manual email with an abSplitID) are not found.
+  if (parent && parent.deliveryType === 'Manual' && parent.abSplitID !== undefined && fault('emails-ab-parent-finds-nothing')) return [];
   if (parent && fault('emails-parent-includes-parent') && !records.includes(parent) && parent.deliveryType.toLowerCase() === query.deliveryType) {
     records = [...records, parent];
   }

@@ -2,7 +2,7 @@ import type { Group } from '../data/model';
 import type { MemberCounts } from '../data/store';
 import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { groupRecord } from '../records/group';
-import { sortFirst, type SortKind } from '../sorting';
+import { sortBy, sortFirst, type SortKind, type SortSpec } from '../sorting';
 import { altGroupDateModified, altGroupUserID, ALT_ADMIN_USER_ID } from '../variant';
 import { data, type Operation, type OperationContext } from './operation';
 
@@ -50,7 +50,7 @@ export const groupsSearch: Operation = {
     const counts = memberCounter(context);
     const sortField: SortField = requestedSort ?? (fault('groups-default-sort-groupid') ? 'groupID' : 'groupName');
     const kind = SORT_KINDS[sortField];
-    const sorted = sortFirst(matches, {
+    const spec: SortSpec<Group> = {
       value: sortValue(sortField, nameOf, counts, alt),
       kind,
       descending: direction === 'desc' && !(kind === 'datetime' && fault('groups-sort-desc-ignored')) && !(context.method === 'POST' && fault('groups-post-direction-ignored')),
@@ -60,13 +60,16 @@ export const groupsSearch: Operation = {
       numbersAsText: fault('groups-sort-numbers-as-text'),
       absentLast: alt,
       caseSensitive: alt,
-    }, pageEnd(pageRequest));
+    };
+    // The pages-sorted-apart fault: each page is cut from the groups in groupID order, then sorted on its own.
+    const apart = fault('groups-pages-sorted-apart');
+    const sorted = sortFirst(matches, apart ? { value: (group) => group.groupID, kind: 'number', descending: false, tieBreak: (group) => group.groupID } : spec, pageEnd(pageRequest));
     const total = filters.type !== 'All' && fault('groups-total-ignores-type-filter')
       ? state.store.groups.filter(groupFilter({ ...filters, type: 'All' }, nameOf, context)).length
       : matches.length;
     const page = paginate(sorted, pageRequest, pageLinks(params, context.link, alt), state.faults, 'groups', total, alt);
     return data({
-      records: page.records.map((group) => groupRecord(group, nameOf(group), counts(group), context.present, state.faults, alt)),
+      records: (apart ? sortBy(page.records, spec) : page.records).map((group) => groupRecord(group, nameOf(group), counts(group), context.present, state.faults, alt)),
       paging: page.paging,
     });
   },
