@@ -57,12 +57,15 @@ export const ACROSS_PAGES_RPP = 7;
  * Drives sort.order: every sortField × sortDirection of the spec, one page at rpp max (GET); then, for each,
  * pages 1 and 2 and two consecutive pages in the middle of the search at a small rpp, fetched twice in the
  * same order (the judge tells a page that does not continue the one before from data that moved between
- * the calls by the second fetch). Deterministic: the same requests every run. Decides nothing.
+ * the calls by the second fetch). `acrossParams` (default: the same search) is the search walked across pages: a
+ * large account's narrowed to a list of IDs, so that no page in its middle makes the target order every record.
+ * Deterministic: the same requests every run. Decides nothing.
  */
-export async function driveSortOrder(ctx: Pick<CheckContext, 'api'>, op: SearchOp, baseParams: Params): Promise<void> {
+export async function driveSortOrder(ctx: Pick<CheckContext, 'api'>, op: SearchOp, baseParams: Params, acrossParams: Params = baseParams): Promise<void> {
   const params = without(baseParams, 'sortField', 'sortDirection', 'rpp', 'page');
   for (const sort of sortCombinations(op)) await ctx.api.call(op, { params: { ...params, ...sort, rpp: maxRpp(op), page: firstPage(op) } });
-  for (const sort of sortCombinations(op)) await driveAcrossPages(ctx, op, { ...params, ...sort, rpp: ACROSS_PAGES_RPP });
+  const across = without(acrossParams, 'sortField', 'sortDirection', 'rpp', 'page');
+  for (const sort of sortCombinations(op)) await driveAcrossPages(ctx, op, { ...across, ...sort, rpp: ACROSS_PAGES_RPP });
 }
 
 /** Where to look for page edges, as fractions of the search's pages: the start, the middle, then quarters and eighths. */
