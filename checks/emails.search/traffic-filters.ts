@@ -9,6 +9,8 @@ import { parentKindsWithSendsShown, type ParentKind } from './parent-kinds';
 
 /** The window of a search: sent with any filter. */
 const WINDOW = ['dateSentStart', 'dateSentEnd'];
+/** What narrows a large account's searches, the compared ones alike (narrowing.ts): a companion of the status and default rules. */
+const NARROWING = 'emailIDs';
 /** What the catalogue's searches send besides a filter: a delivery type, its status or results, the window. */
 const BASE = ['deliveryType', 'status', 'automatedResults', ...WINDOW];
 
@@ -132,7 +134,7 @@ function unionOfAlone(traffic: RecordedTraffic, e: RecordedExchange, statuses: s
 /** status in a manual search: every record has one of the statuses; a list holds the emails of each status alone. */
 export function statusFilterRule(): FilterRule<string[]> {
   return {
-    valueOf: (e) => (isManual(e) && sendsOnly(e, ['deliveryType', 'status', ...WINDOW]) ? sentStatuses(e) : undefined),
+    valueOf: (e) => (isManual(e) && sendsOnly(e, ['deliveryType', 'status', ...WINDOW, NARROWING]) ? sentStatuses(e) : undefined),
     member: (record, statuses) => statuses.map(foldCase).includes(foldCase(record.status)),
     expected: (walk, statuses, traffic) => unionOfAlone(traffic, walk.pages[0]!, statuses),
     needsComparison: true,
@@ -144,7 +146,7 @@ export function statusFilterRule(): FilterRule<string[]> {
 /** A parameter's default: the search without it returns the emails of the same search with the default sent (and, with `only`, records of it). */
 function defaultRule(param: string, value: string | string[], companions: string[], only?: (record: Record<string, unknown>) => boolean, needs: (e: RecordedExchange) => boolean = () => true): FilterRule<true> {
   return {
-    valueOf: (e) => (e.params[param] === undefined && needs(e) && sendsOnly(e, companions) ? true : undefined),
+    valueOf: (e) => (e.params[param] === undefined && needs(e) && sendsOnly(e, [...companions, NARROWING]) ? true : undefined),
     ...(only ? { member: (record: Record<string, unknown>) => only(record) } : {}),
     expected: (walk, _value, traffic) => reference(traffic, withParam(walk.pages[0]!, param, value), () => true),
     untelling: (expected) => (expected.length === 0 ? `the search with ${param}=${String(value)} returned no record` : undefined),
@@ -188,7 +190,7 @@ export function dateSentRule(target: Target): FilterRule<SentBounds> {
 /** status in an automated or transactional search changes nothing: read whole, the same emails as the search without status. */
 export function statusIgnoredRule(): FilterRule<string[]> {
   return {
-    valueOf: (e) => (sentDelivery(e) && !isManual(e) && sendsOnly(e, BASE) ? sentStatuses(e) : undefined),
+    valueOf: (e) => (sentDelivery(e) && !isManual(e) && sendsOnly(e, [...BASE, NARROWING]) ? sentStatuses(e) : undefined),
     expected: (walk, _statuses, traffic) => reference(traffic, withParam(walk.pages[0]!, 'status', undefined), () => true),
     needsComparison: true,
     describe: (statuses) => `status=${statuses.join(',')} (not a manual search)`,
