@@ -97,6 +97,7 @@ const CATALOGUE = [
   { name: 'emails-automated-default-detail', rule: 'emails.search.automatedResults.default', description: 'An automated search without automatedResults returns the detail records.' },
   { name: 'emails-detail-includes-summary', rule: 'emails.search.automatedResults.detail', description: 'automatedResults=detail returns the summary records too.' },
   { name: 'emails-title-wildcard-literal', rule: 'emails.search.title.wildcard', description: 'title treats * as a literal character.' },
+  { name: 'emails-title-exact-value-missed', rule: 'emails.search.title.wildcard', description: 'A title without * that is an email\'s whole title, as written, does not find that email (a deviation seen only with a value taken from the data; pieces and patterns match right).' },
   { name: 'emails-subject-wildcard-literal', rule: 'emails.search.subject.wildcard', description: 'subject treats * as a literal character.' },
   { name: 'emails-default-window-12-months', rule: 'emails.search.dateSentStart.default', description: 'Without dateSentStart the window starts 12 months before now.' },
   { name: 'emails-default-end-day-early', rule: 'emails.search.dateSentEnd.default', description: 'Without dateSentEnd the window ends 24 hours before now.' },

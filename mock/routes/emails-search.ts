@@ -94,13 +94,15 @@ function emailFilter(query: EmailQuery, { fault, alt }: OperationContext): (emai
   const campaignFirstOnly = fault('emails-campaign-first-only');
   const category = query.transactionalCategory?.toLowerCase();
   const parentItself = fault('emails-parent-includes-parent');
+  // The exact-title fault: a title without * that is an email's whole title, as written, misses that email.
+  const exactTitleMissed = query.title !== undefined && !query.title.includes('*') && fault('emails-title-exact-value-missed');
   return (email) => {
     if ((email.deliveryType === 'Manual' || statusForAll) && !statuses.has(email.status)) return false;
     if (applyWindow && email.dateSent !== undefined) {
       if (email.dateSent < query.dateSentStart || (applyEnd && (alt ? email.dateSent >= query.dateSentEnd : email.dateSent > query.dateSentEnd))) return false;
     }
     if (userID !== undefined && email.userID !== userID) return false;
-    if (title && !title(email.title)) return false;
+    if (title && (!title(email.title) || (exactTitleMissed && email.title === query.title))) return false;
     if (subject && !subject(email.subject)) return false;
     if (ids && !ids.has(email.emailID)) return false;
     if (query.parentEmailID !== undefined && email.parentEmailID !== query.parentEmailID && !(parentItself && email.emailID === query.parentEmailID)) return false;

@@ -144,6 +144,10 @@ export const PROBES: Record<FaultName, Probe> = {
     const split = (await c.all('/emails/search', WIDE_WINDOW)).find((email) => email.parentEmailID !== undefined && email.abSplitID !== undefined);
     return totals(c, '/emails/search', { parentEmailID: split.parentEmailID, ...WIDE_WINDOW });
   },
+  'emails-title-exact-value-missed': async (c) => {
+    const [email] = await c.all('/emails/search', WIDE_WINDOW);
+    return totals(c, '/emails/search', { title: email.title, ...WIDE_WINDOW });
+  },
   'emails-ids-first-only': (c) => totals(c, '/emails/search', { emailIDs: [1, 2, 3, 4], status: ALL_STATUSES }),
   'emails-campaign-first-only': (c) => Promise.all(Array.from({ length: 12 }, (_, index) => totals(c, '/emails/search', { campaignID: index + 1, ...WIDE_WINDOW }))),
   'emails-userid-ignored': (c) => totals(c, '/emails/search', { userID: 1 }),
