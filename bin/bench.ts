@@ -34,13 +34,15 @@ import { printTable } from './lib/table';
 import { sumAccounts, timeAccount, type TimeAccount } from './lib/time-accounts';
 import { PHASE_WORDS, PHASES, workerStarts, type PhaseTimes } from './lib/worker-start';
 
-const USAGE = `usage: npm run bench -- [--repeat N] [--runs N] [--workers N] [--grep REGEX] [--faults LIST] [--requests N] [--no-run] [--before REF] [--json FILE]
+const USAGE = `usage: npm run bench -- [--repeat N] [--runs N] [--workers N] [--grep REGEX] [--faults LIST] [--scale N] [--requests N] [--no-run] [--before REF] [--json FILE]
   --repeat    timed runs, each with its floor; the profile gives their median and spread (default 3)
   --runs      EMS_RUNS of the timed runs (default: the harness default, 25)
   --workers   Playwright workers of the timed runs (default: the harness default, one per core)
   --grep      time only the tests matching REGEX
   --faults    mock faults on (comma-separated, mock/faults.ts) in the timed runs and their floors: the profile of a run
               against a target that breaks rules (such a run exits 1, which the bench expects)
+  --scale     also time one run per repetition against the embedded mock with N times its data (EMS_MOCK_SCALE), after
+              the run at scale 1, and print both: wall and CPU time, requests, verdicts, rules decided, and the ratios
   --requests  requests per client in the overhead measurement (default 300)
   --no-run    only the overhead measurement
   --before    also time the run of git REF (a commit, tag or branch of this repository, checked out apart), one
@@ -130,13 +132,14 @@ async function main(): Promise<number> {
       workers: { type: 'string' },
       grep: { type: 'string' },
       faults: { type: 'string' },
+      scale: { type: 'string' },
       requests: { type: 'string', default: '300' },
       'no-run': { type: 'boolean' },
       before: { type: 'string' },
       json: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-    { repeat: 'N', runs: 'N', workers: 'N', grep: 'REGEX', faults: 'LIST', requests: 'N', before: 'REF', json: 'FILE' },
+    { repeat: 'N', runs: 'N', workers: 'N', grep: 'REGEX', faults: 'LIST', scale: 'N', requests: 'N', before: 'REF', json: 'FILE' },
   );
   if (values.help) {
     console.log(USAGE);
@@ -146,9 +149,11 @@ async function main(): Promise<number> {
   const requests = positiveInteger('--requests', values.requests);
   if (values.runs !== undefined) positiveInteger('--runs', values.runs);
   if (values.workers !== undefined) positiveInteger('--workers', values.workers);
+  const scale = values.scale === undefined ? undefined : positiveInteger('--scale', values.scale);
 
   const repetitions: Repetition[] = [];
   const beforeRuns: BeforeRun[] = [];
+  const scaledRuns: RunFigures[] = [];
   let workerStart: PhaseTimes[] = [];
   if (!values['no-run']) {
     const folder = mkdtempSync(join(tmpdir(), 'ems-bench-'));
@@ -171,6 +176,11 @@ async function main(): Promise<number> {
         const repetition = { run, floor, ratio: run.wallSeconds / floor.seconds };
         repetitions.push(repetition);
         printRepetition(index, repetition);
+        if (scale !== undefined) {
+          const { run: scaled } = await timeRun({ ...options, scale: String(scale) }, join(folder, `scale-${index}`), probe);
+          scaledRuns.push(scaled);
+          console.log(`  scale ${scale} ${index}: ${s(scaled.wallSeconds)} wall, ${scaled.cpuSeconds === undefined ? '' : `${s(scaled.cpuSeconds)} CPU-s, `}${scaled.requests} requests, exit ${scaled.exitCode}; ${countsInWords(scaled.counts)}`);
+        }
       }
       workerStart = workerStarts(repeat);
     } finally {
@@ -179,10 +189,11 @@ async function main(): Promise<number> {
     }
     printProfile(repetitions, workerStart);
     if (values.before) printBeforeAfter(values.before, beforeRuns, repetitions);
+    if (scale !== undefined) printScaled(scale, scaledRuns, repetitions);
   }
   const overhead = await measureOverhead(requests);
   printOverhead(overhead);
-  if (values.json) writeFileSync(values.json, `${JSON.stringify({ summary: summaryOf(repetitions), repetitions, workerStart, overhead, ...(values.before ? { before: { ref: values.before, runs: beforeRuns } } : {}) }, null, 2)}\n`);
+  if (values.json) writeFileSync(values.json, `${JSON.stringify({ summary: summaryOf(repetitions), repetitions, workerStart, overhead, ...(values.before ? { before: { ref: values.before, runs: beforeRuns } } : {}), ...(scale !== undefined ? { scaled: { scale, runs: scaledRuns } } : {}) }, null, 2)}\n`);
   // With --faults a rule fails (exit 1): that is the run measured; any other code is a broken run.
   const expected = values.faults ? [0, 1] : [0];
   const broken = repetitions.find((repetition) => !expected.includes(repetition.run.exitCode ?? -1));
@@ -208,6 +219,8 @@ interface RunOptions {
   grep?: string;
   /** EMS_MOCK_FAULTS of the timed runs and of their floors' mocks. */
   faults?: string;
+  /** EMS_MOCK_SCALE of a run (a large account; no floor is measured for it). */
+  scale?: string;
 }
 
 /**
@@ -231,6 +244,7 @@ async function conformanceRun(
     EMS_RUNS: options.runs,
     EMS_WORKERS: options.workers,
     EMS_MOCK_FAULTS: options.faults,
+    EMS_MOCK_SCALE: options.scale,
     ...extra,
   });
   const grep = options.grep ? ['--grep', options.grep] : [];
@@ -564,6 +578,33 @@ function printRepetition(index: number, { run, floor, ratio }: Repetition): void
   console.log(`  run ${index}: ${s(run.wallSeconds)} wall, ${run.requests} requests, exit ${run.exitCode}; floor ${s(floor.seconds)} (${replayed}); run / floor ${ratio.toFixed(1)}`);
   // A rule that did not pass is named (with the seed to run it again), so an unexpected exit code is explained.
   if (run.unsettled.length > 0) console.log(`    seed ${run.seed}: ${run.unsettled.map((line) => clip(line, 300)).join('\n    ')}`);
+}
+
+/** Rules a run decided: every rule but the inconclusive and the skipped ones. */
+const decided = (counts: ConformanceReport['counts']): number => counts.pass + counts.fail + counts.error;
+
+/**
+ * The runs at scale 1 and at scale N side by side (medians): wall and CPU time, requests, rules decided, and the
+ * goal of issue 25 (at scale N at least as many rules decided, within 3 times the time).
+ */
+function printScaled(scale: number, scaled: RunFigures[], repetitions: Repetition[]): void {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+  const rows = [
+    { label: 'scale 1', runs: repetitions.map((repetition) => repetition.run) },
+    { label: `scale ${scale}`, runs: scaled },
+  ].map(({ label, runs }) => ({
+    label,
+    wall: median(runs.map((run) => run.wallSeconds)),
+    cpu: runs.every((run) => run.cpuSeconds !== undefined) ? median(runs.map((run) => run.cpuSeconds!)) : undefined,
+    requests: median(runs.map((run) => run.requests)),
+    decided: Math.min(...runs.map((run) => decided(run.counts))),
+    counts: runs[0]!.counts,
+  }));
+  console.log(`\nscale (medians; rules decided: the fewest of the runs)`);
+  printTable(['', 'wall s', 'CPU-s', 'requests', 'decided', 'verdicts of the first run'], rows.map((row) => [row.label, s(row.wall), row.cpu === undefined ? '' : s(row.cpu), String(row.requests), String(row.decided), countsInWords(row.counts)]));
+  const [small, large] = rows as [(typeof rows)[number], (typeof rows)[number]];
+  const cpuRatio = small.cpu && large.cpu ? `, CPU ${(large.cpu / small.cpu).toFixed(1)} x` : '';
+  console.log(`scale ${scale} / scale 1: wall ${(large.wall / small.wall).toFixed(1)} x${cpuRatio}; decided ${large.decided} of ${small.decided} (goal: at least as many, within 3 x)`);
 }
 
 /** The median repetition by wall time: its tables stand for the runs. */

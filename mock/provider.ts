@@ -64,8 +64,15 @@ export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: Nod
     ...(env[CHOICES_ENV] ? { choices: choicesOf(env[CHOICES_ENV]) } : {}),
     ...(env[CLOCK_START_ENV] ? { clock: { start: env[CLOCK_START_ENV] } } : {}),
     ...(env[RATE_LIMIT_ENV] ? { rateLimitPerSecond: rateLimitOf(env[RATE_LIMIT_ENV]) } : {}),
+    ...(env[SCALE_ENV] ? { scale: scaleOf(env[SCALE_ENV]) } : {}),
   };
 }
+
+/**
+ * The environment variable giving the embedded mock N times its reference data (`--scale N` of `npm run mock`):
+ * a large account, for the bench and the self-tests of judging at size.
+ */
+export const SCALE_ENV = 'EMS_MOCK_SCALE';
 
 /**
  * The environment variable that starts the embedded mock's clock at a given datetime (e.g. "2026-11-24 12:00:00");
@@ -84,6 +91,7 @@ export const RATE_LIMIT_ENV = 'EMS_MOCK_RATE_LIMIT';
 export function embeddedMockReplay(options: MockOptions, port: string, behindAdapter: boolean): EmbeddedReplay {
   const variant = options.variant && options.variant !== 'default' ? options.variant : undefined;
   const choices = options.choices && Object.keys(options.choices).length > 0 ? options.choices : undefined;
+  const scaled = options.scale !== undefined && options.scale !== 1;
   const flags = [
     `--port ${port}`,
     ...(options.faults?.length ? [`--faults ${options.faults.join(',')}`] : []),
@@ -94,11 +102,18 @@ export function embeddedMockReplay(options: MockOptions, port: string, behindAda
     ...Object.entries(choices ?? {}).map(([point, reading]) => `--choice ${point}=${reading}`),
     ...(options.clock?.start ? [`--clock-start '${options.clock.start}'`] : []),
     ...(options.rateLimitPerSecond ? [`--rate-limit ${options.rateLimitPerSecond}/s`] : []),
+    ...(scaled ? [`--scale ${options.scale}`] : []),
   ];
   return {
     ...(behindAdapter ? {} : { start: `${cliCommand('mock')} ${flags.join(' ')}` }),
-    ...(variant || choices
-      ? { variables: { ...(variant ? { [VARIANT_ENV]: variant } : {}), ...(choices ? { [CHOICES_ENV]: formatChoices(choices) } : {}) } }
+    ...(variant || choices || scaled
+      ? {
+          variables: {
+            ...(variant ? { [VARIANT_ENV]: variant } : {}),
+            ...(choices ? { [CHOICES_ENV]: formatChoices(choices) } : {}),
+            ...(scaled ? { [SCALE_ENV]: String(options.scale) } : {}),
+          },
+        }
       : {}),
   };
 }
@@ -146,6 +161,12 @@ function rateLimitOf(text: string): number {
   } catch (error) {
     throw new RangeError(`${RATE_LIMIT_ENV}: ${(error as Error).message}`);
   }
+}
+
+function scaleOf(text: string): number {
+  const scale = Number(text);
+  if (!/^\s*\d+\s*$/.test(text) || !Number.isInteger(scale) || scale < 1) throw new RangeError(`${SCALE_ENV}: an integer >= 1, got ${JSON.stringify(text)}`);
+  return scale;
 }
 
 /** Closes the mock and rethrows: a failed start leaves nothing listening. */

@@ -3,6 +3,7 @@ import type { CheckContext } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
 import { emailsExploration } from './exploration';
 import type { Params } from './email-records';
+import { emailsNarrowing } from './narrowing';
 import { searchWhole } from './whole-search';
 
 export interface DefaultSearch {
@@ -13,10 +14,16 @@ export interface DefaultSearch {
   value: string | string[];
 }
 
-/** Sends both searches over the wide window, read whole, then the exploring driver's draws. Decides nothing. */
+/** Sends both searches over the wide window, read whole (a large account's also narrowed), then the exploring driver's draws. Decides nothing. */
 export async function driveDefaultAsExplicit(ctx: CheckContext, { base, param, value }: DefaultSearch): Promise<void> {
   const windowed = wideWindowParams(ctx.target);
   await searchWhole(ctx.api, { ...base, ...windowed });
   await searchWhole(ctx.api, { ...base, [param]: value, ...windowed });
+  // A large account's: both again, narrowed to one list of emails (narrowing.ts).
+  const narrowing = await emailsNarrowing(ctx);
+  if (narrowing) {
+    await searchWhole(ctx.api, { ...base, ...windowed, emailIDs: narrowing });
+    await searchWhole(ctx.api, { ...base, [param]: value, ...windowed, emailIDs: narrowing });
+  }
   await ctx.observe(emailsExploration);
 }

@@ -78,8 +78,11 @@ export function unusable(base: EmailBase): string | undefined {
   return undefined;
 }
 
-/** The bases that can serve as oracles and returned records. */
-export const usableBases = (bases: EmailBase[]): EmailBase[] => bases.filter((base) => !unusable(base) && base.records.length > 0);
+/**
+ * The bases that returned records: values drawn from them (read whole, or on a large account the pages read, a
+ * sample) give searches that the judges compare with the base, read whole or sampled (fromReference).
+ */
+export const usableBases = (bases: EmailBase[]): EmailBase[] => bases.filter((base) => base.records.length > 0);
 
 // ------------------------------------------------------------------ bases in property samples
 

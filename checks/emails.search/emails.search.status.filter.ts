@@ -3,6 +3,7 @@ import { wideWindowParams } from './date-windows';
 import { DELIVERY } from './documented-values';
 import { statusLists } from './status-lists';
 import { statusFilterRule } from './traffic-filters';
+import { emailsNarrowing } from './narrowing';
 import { searchWhole } from './whole-search';
 import { emailsExploration } from './exploration';
 import { statusFilterJudge } from './explored-judges';
@@ -15,6 +16,9 @@ export default defineCheck({
   async drive(ctx) {
     const windowed = wideWindowParams(ctx.target);
     for (const status of statusLists()) await searchWhole(ctx.api, { deliveryType: DELIVERY.manual, status, ...windowed });
+    // A large account's: each again, narrowed to one list of emails (narrowing.ts).
+    const narrowing = await emailsNarrowing(ctx);
+    if (narrowing) for (const status of statusLists()) await searchWhole(ctx.api, { deliveryType: DELIVERY.manual, status, ...windowed, emailIDs: narrowing });
     await ctx.observe(emailsExploration);
   },
   judge: (ctx) => judgeEmailsFilter(ctx, statusFilterRule(), statusFilterJudge()),

@@ -4,22 +4,32 @@ import { wideWindowParams } from './date-windows';
 import { DELIVERY, DETAIL, OP, STATUSES, SUMMARY } from './documented-values';
 import { statusIgnoredRule } from './traffic-filters';
 import type { Params } from './email-records';
+import { emailsNarrowing } from './narrowing';
 import { searchWhole } from './whole-search';
 
 export default defineCheck({
   rule: 'emails.search.status.manual-only',
   title: 'for automated and transactional searches status changes nothing',
   // Each automated and transactional search read whole without status, then with each status and with all.
-  async drive({ api, target }) {
+  // A large account's search that cannot be read whole is narrowed to one list of emails (narrowing.ts).
+  async drive(ctx) {
+    const { api, target } = ctx;
     const windowed = wideWindowParams(target);
     const bases: Params[] = [
       { deliveryType: DELIVERY.automated, automatedResults: SUMMARY, ...windowed },
       { deliveryType: DELIVERY.automated, automatedResults: DETAIL, ...windowed },
       { deliveryType: DELIVERY.transactional, ...windowed },
     ];
-    for (const base of bases) {
+    for (const whole of bases) {
+      let base = whole;
       const reference = await searchWhole(api, base);
-      if (!reference.complete || reference.records.length === 0) continue;
+      if (!reference.complete) {
+        const narrowing = await emailsNarrowing(ctx);
+        if (!narrowing) continue;
+        base = { ...whole, emailIDs: narrowing };
+        const narrowed = await searchWhole(api, base);
+        if (!narrowed.complete || narrowed.records.length === 0) continue;
+      } else if (reference.records.length === 0) continue;
       for (const status of [...STATUSES.map((one) => [one]), STATUSES]) await searchWhole(api, { ...base, status });
     }
   },

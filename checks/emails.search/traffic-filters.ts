@@ -5,9 +5,12 @@ import type { Params } from '../../drivers';
 import { allowedSpelling, fromReference, listOf, readSentMoment, sendsOnly, type BoundRule, type Expectation, type FilterRule } from '../shared/judges';
 import { DEFAULT_STATUSES, DELIVERY, DELIVERY_TYPES, DETAIL, OP, SUMMARY } from './documented-values';
 import { campaignIDsOf, dateSentOf, emailID } from './email-records';
+import { parentKindsWithSendsShown, type ParentKind } from './parent-kinds';
 
 /** The window of a search: sent with any filter. */
 const WINDOW = ['dateSentStart', 'dateSentEnd'];
+/** What narrows a large account's searches, the compared ones alike (narrowing.ts): a companion of the status and default rules. */
+const NARROWING = 'emailIDs';
 /** What the catalogue's searches send besides a filter: a delivery type, its status or results, the window. */
 const BASE = ['deliveryType', 'status', 'automatedResults', ...WINDOW];
 
@@ -16,12 +19,20 @@ const sentDelivery = (e: RecordedExchange): string | undefined => allowedSpellin
 
 const withParam = (e: RecordedExchange, name: string, value: unknown): Params => ({ ...e.params, [name]: value });
 
+/**
+ * The reference search's records `keep` keeps (fromReference). Its answers at other times are a sample of it
+ * only when it gives both ends of its window: a default end moves with the clock, and an email near it may
+ * be in one answer and not in the next.
+ */
+const reference = (traffic: RecordedTraffic, params: Params, keep: (record: Record<string, unknown>) => boolean): Expectation =>
+  fromReference(traffic, OP, params, keep, { sampleable: WINDOW.every((end) => params[end] !== undefined) });
+
 /** A filter with a value the records show: exactly the records holding it, from the same search without the filter read whole. */
 function exactRule<V>(param: string, read: (e: RecordedExchange) => V | undefined, matches: (record: Record<string, unknown>, value: V) => boolean, mode: 'exact' | 'covers' = 'exact', member = matches): FilterRule<V> {
   return {
     valueOf: (e) => (sentDelivery(e) && sendsOnly(e, [param, ...BASE]) ? read(e) : undefined),
     member,
-    expected: (walk, value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, param, undefined), (record) => matches(record, value)),
+    expected: (walk, value, traffic) => reference(traffic, withParam(walk.pages[0]!, param, undefined), (record) => matches(record, value)),
     mode,
     needsComparison: true,
     describe: (value) => `${param}=${JSON.stringify(value)}`,
@@ -34,22 +45,30 @@ const integerParam = (param: string) => (e: RecordedExchange): number | undefine
 export const userIDRule = () => exactRule('userID', integerParam('userID'), (record, userID) => referencedID(record.userID) === userID);
 export const campaignIDRule = () => exactRule('campaignID', integerParam('campaignID'), (record, campaignID) => campaignIDsOf(record).includes(campaignID));
 /**
- * parentEmailID ("Returns the individual sends of an automated or A/B split email"): exactly the sends of that
- * parent. An automated search's sends are what automatedResults=detail returns, while a summary folds them into
+ * parentEmailID ("Returns the individual sends of an automated or A/B split email"): every send of that parent
+ * the same search without parentEmailID shows (the membership judge sees that nothing but its sends comes
+ * back). An automated search's sends are what automatedResults=detail returns, while a summary folds them into
  * their parent (interface.md, automatedResults), so its reference is the same search without parentEmailID and
- * with automatedResults=detail, whatever automatedResults it sent; a manual (A/B split) search's reference is the
- * same search without parentEmailID. A summary reference holds no send: against it every send would be unexpected.
+ * with automatedResults=detail, whatever automatedResults it sent; a manual (A/B split) search's reference is
+ * the same search without parentEmailID. Whether a manual search lists the sends of A/B splits is not written:
+ * a send the reference does not list is no fault, so the comparison is `covers`. Each kind of parent whose
+ * sends the traffic shows elsewhere (parent-kinds.ts) needs a comparison that expected sends.
  */
 export function parentEmailIDRule(): FilterRule<number> {
   const childOf = (record: Record<string, unknown>, parent: number) => referencedID(record.parentEmailID) === parent;
-  const rule = exactRule('parentEmailID', integerParam('parentEmailID'), childOf);
+  const rule = exactRule('parentEmailID', integerParam('parentEmailID'), childOf, 'covers');
   return {
     ...rule,
     expected: (walk, parent, traffic) => {
-      const reference = withParam(walk.pages[0]!, 'parentEmailID', undefined);
+      const without = withParam(walk.pages[0]!, 'parentEmailID', undefined);
       const automated = foldCase(sentDelivery(walk.pages[0]!)) === foldCase(DELIVERY.automated);
-      return fromReference(traffic, OP, automated ? { ...reference, automatedResults: DETAIL } : reference, (record) => childOf(record, parent));
+      const manual = foldCase(sentDelivery(walk.pages[0]!)) === foldCase(DELIVERY.manual);
+      const expectation = reference(traffic, automated ? { ...without, automatedResults: DETAIL } : without, (record) => childOf(record, parent));
+      if (typeof expectation === 'string' || expectation.ids.length === 0) return expectation;
+      const kind: ParentKind | undefined = automated ? 'automated' : manual ? 'A/B split' : undefined;
+      return kind ? { ...expectation, case: `a parent of kind ${kind} with sends` } : expectation;
     },
+    cases: (traffic) => parentKindsWithSendsShown(traffic).map((kind) => `a parent of kind ${kind} with sends`),
   };
 }
 export const emailIDsRule = () =>
@@ -98,20 +117,24 @@ function unionOfAlone(traffic: RecordedTraffic, e: RecordedExchange, statuses: s
   if (statuses.length < 2) return 'a single status is judged by its records only';
   const ids: unknown[] = [];
   let nonEmpty = 0;
+  let sampled = false;
+  let from: Exclude<Expectation, string> | undefined;
   for (const status of statuses) {
-    const alone = fromReference(traffic, OP, withParam(e, 'status', [status]), () => true);
+    const alone = reference(traffic, withParam(e, 'status', [status]), () => true);
     if (typeof alone === 'string') return alone;
     ids.push(...alone.ids);
+    from ??= alone;
+    sampled ||= alone.sampled === true;
     if (alone.ids.length > 0) nonEmpty += 1;
   }
   if (nonEmpty < 2) return `only ${nonEmpty} of the statuses ${statuses.join(', ')} has manual emails, too few to judge a list`;
-  return { ids, from: (fromReference(traffic, OP, withParam(e, 'status', [statuses[0]]), () => true) as Exclude<Expectation, string>).from };
+  return { ids, from: from!.from, ...(sampled ? { sampled } : {}) };
 }
 
 /** status in a manual search: every record has one of the statuses; a list holds the emails of each status alone. */
 export function statusFilterRule(): FilterRule<string[]> {
   return {
-    valueOf: (e) => (isManual(e) && sendsOnly(e, ['deliveryType', 'status', ...WINDOW]) ? sentStatuses(e) : undefined),
+    valueOf: (e) => (isManual(e) && sendsOnly(e, ['deliveryType', 'status', ...WINDOW, NARROWING]) ? sentStatuses(e) : undefined),
     member: (record, statuses) => statuses.map(foldCase).includes(foldCase(record.status)),
     expected: (walk, statuses, traffic) => unionOfAlone(traffic, walk.pages[0]!, statuses),
     needsComparison: true,
@@ -123,9 +146,9 @@ export function statusFilterRule(): FilterRule<string[]> {
 /** A parameter's default: the search without it returns the emails of the same search with the default sent (and, with `only`, records of it). */
 function defaultRule(param: string, value: string | string[], companions: string[], only?: (record: Record<string, unknown>) => boolean, needs: (e: RecordedExchange) => boolean = () => true): FilterRule<true> {
   return {
-    valueOf: (e) => (e.params[param] === undefined && needs(e) && sendsOnly(e, companions) ? true : undefined),
+    valueOf: (e) => (e.params[param] === undefined && needs(e) && sendsOnly(e, [...companions, NARROWING]) ? true : undefined),
     ...(only ? { member: (record: Record<string, unknown>) => only(record) } : {}),
-    expected: (walk, _value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, param, value), () => true),
+    expected: (walk, _value, traffic) => reference(traffic, withParam(walk.pages[0]!, param, value), () => true),
     untelling: (expected) => (expected.length === 0 ? `the search with ${param}=${String(value)} returned no record` : undefined),
     needsComparison: true,
     describe: () => `a search without ${param}`,
@@ -167,8 +190,8 @@ export function dateSentRule(target: Target): FilterRule<SentBounds> {
 /** status in an automated or transactional search changes nothing: read whole, the same emails as the search without status. */
 export function statusIgnoredRule(): FilterRule<string[]> {
   return {
-    valueOf: (e) => (sentDelivery(e) && !isManual(e) && sendsOnly(e, BASE) ? sentStatuses(e) : undefined),
-    expected: (walk, _statuses, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'status', undefined), () => true),
+    valueOf: (e) => (sentDelivery(e) && !isManual(e) && sendsOnly(e, [...BASE, NARROWING]) ? sentStatuses(e) : undefined),
+    expected: (walk, _statuses, traffic) => reference(traffic, withParam(walk.pages[0]!, 'status', undefined), () => true),
     needsComparison: true,
     describe: (statuses) => `status=${statuses.join(',')} (not a manual search)`,
     none: 'no automated or transactional search with status (and no filter but automatedResults and the window)',

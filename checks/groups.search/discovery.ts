@@ -10,7 +10,7 @@ export interface Discovery {
   stoppedBecause?: string;
 }
 
-/** Every group of the target (widest status and type, rpp max, every page): a handful of requests. */
+/** The target's groups (widest status and type, rpp max): every one of a small account; a large one's first WHOLE_READ_PAGES pages, a sample (complete false). */
 export async function discoverGroups(ctx: Pick<CheckContext, 'api'>, params: Params = everyGroup()): Promise<Discovery> {
   const all = await searchAllIds(ctx, OP, params);
   return { groups: all.records, complete: all.complete, ...(all.stoppedBecause ? { stoppedBecause: all.stoppedBecause } : {}) };

@@ -29,7 +29,8 @@ export function groupsRequests(groups: readonly SearchRecord[]): fc.Arbitrary<Ex
 }
 
 export const groupsExploration = explorationOf('groups/search explored over its documented parameters', OP, async (ctx) => {
+  // Values come from the groups read: every group of a small account, a sample of a large one's.
   const found = await discoverGroups(ctx);
-  if (!found.complete) return `could not page through every group: ${found.stoppedBecause}`;
+  if (found.groups.length === 0) return `no group was read${found.stoppedBecause ? `: ${found.stoppedBecause}` : ''}`;
   return groupsRequests(found.groups);
 });

@@ -3,13 +3,14 @@ import { readCount } from '../../harness/oracles';
 import { recordsOf } from '../../drivers';
 import { headerOnly, TrafficTally } from '../shared/judges';
 import { discoverGroups, groupId } from './discovery';
-import { EVERY_GROUP_UNREAD, everyGroupRead } from './every-group';
+import { EVERY_GROUP_UNREAD, everyGroupRead, everyGroupSampled, sampledNote } from './every-group';
 import { OP } from './group-filters';
 
 /**
  * Each group as an answer shows it (members change over time, so one record at a time): activeMembers
  * <= totalMembers. A count written as a numeric string is read as its number (its type is
- * schema.groups.search's business). Pass needs every group seen: the widest search read whole.
+ * schema.groups.search's business). Pass needs every group seen: the widest search read whole (on a large
+ * account, its first pages: a sample, noted).
  */
 function judgeActiveMembers(ctx: JudgeContext): void {
   const tally = new TrafficTally();
@@ -25,7 +26,9 @@ function judgeActiveMembers(ctx: JudgeContext): void {
       response: exchange,
     });
   }
-  tally.record(ctx.judge, { none: 'no group carrying both member counts as numbers', missing: everyGroupRead(ctx.traffic) ? [] : [EVERY_GROUP_UNREAD] });
+  const sample = everyGroupRead(ctx.traffic) ? undefined : everyGroupSampled(ctx.traffic);
+  if (sample) tally.note(sampledNote(sample));
+  tally.record(ctx.judge, { none: 'no group carrying both member counts as numbers', missing: everyGroupRead(ctx.traffic) || sample ? [] : [EVERY_GROUP_UNREAD] });
 }
 
 export default defineCheck({

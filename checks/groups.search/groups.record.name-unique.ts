@@ -3,7 +3,7 @@ import { readInteger } from '../../harness/oracles';
 import { recordsOf } from '../../drivers';
 import { headerOnly, TrafficTally } from '../shared/judges';
 import { discoverGroups, groupId } from './discovery';
-import { EVERY_GROUP_UNREAD, everyGroupRead } from './every-group';
+import { EVERY_GROUP_UNREAD, everyGroupRead, everyGroupSampled, sampledNote } from './every-group';
 import { OP } from './group-filters';
 
 /** A group's identity as a key (its ID read as an integer when it is one). */
@@ -13,7 +13,7 @@ const idKey = (id: unknown): string => JSON.stringify(readInteger(id) ?? id);
  * No two groups share a groupName, over every answer in recorded order (no documented operation renames
  * a group): an answer fails when it shows a name another group was seen with, written the same (letter
  * case counts: interface.md says "unique", not how names compare). Pass needs every group seen: the
- * widest search read whole, holding two groups or more.
+ * widest search read whole, holding two groups or more (on a large account, its first pages: a sample, noted).
  */
 function judgeNameUnique(ctx: JudgeContext): void {
   const tally = new TrafficTally();
@@ -37,7 +37,9 @@ function judgeNameUnique(ctx: JudgeContext): void {
     });
   }
   const every = everyGroupRead(ctx.traffic);
-  const missing = !every ? [EVERY_GROUP_UNREAD] : every.ids.length < 2 ? [`the target has ${every.ids.length} group(s)`] : [];
+  const sample = every ? undefined : everyGroupSampled(ctx.traffic);
+  if (sample) tally.note(sampledNote(sample));
+  const missing = !every && !sample ? [EVERY_GROUP_UNREAD] : every && every.ids.length < 2 ? [`the target has ${every.ids.length} group(s)`] : [];
   tally.record(ctx.judge, { none: 'no group with a name', missing });
 }
 

@@ -19,8 +19,16 @@ export interface SearchAllIds {
 export const inUniqueOrder = (op: SearchOp, params: Params): Params => (params.sortField === undefined ? { ...params, sortField: idField(op) } : params);
 
 /**
+ * The most pages a search is read to its end over (at rpp max: 1,000 records). A larger search is read that far
+ * and no further: its pages read are a sample of it (the judges compare with a sample what they can, and say
+ * what was not read), so a large account costs a run what a small one does.
+ */
+export const WHOLE_READ_PAGES = 4;
+
+/**
  * Every record of a search, paged at rpp max unless params sets rpp (a handful of requests), in the
- * order of the record ID unless params sets a sortField (the set of records is what callers judge).
+ * order of the record ID unless params sets a sortField (the set of records is what callers judge);
+ * at most WHOLE_READ_PAGES pages unless `maxPages` says otherwise (`complete` false beyond).
  */
 export async function searchAllIds(
   ctx: Pick<CheckContext, 'api'>,
@@ -30,7 +38,7 @@ export async function searchAllIds(
 ): Promise<SearchAllIds> {
   const result = await walkPages(ctx.api, op, { rpp: maxRpp(op), ...without(inUniqueOrder(op, params), 'page') }, {
     ...(options.method ? { method: options.method } : {}),
-    maxPages: options.maxPages ?? 20,
+    maxPages: options.maxPages ?? WHOLE_READ_PAGES,
   });
   return {
     records: result.records,

@@ -3,7 +3,7 @@ import { ApiError, ErrorCode } from '../errors';
 import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { dateSentShown } from '../records/date-sent';
 import { emailRecord } from '../records/email';
-import { sortFirst, type SortKind } from '../sorting';
+import { sortBy, sortFirst, type SortKind } from '../sorting';
 import { textMatcher } from '../text-pattern';
 import { readEmailQuery, type EmailQuery, type EmailSortField } from './email-query';
 import { data, type Operation, type OperationContext } from './operation';
@@ -32,10 +32,13 @@ export const emailsSearch: Operation = {
     const query = readEmailQuery(context);
     const pageRequest = readPageRequest(params, state.faults, 'emails');
     const matches = candidates(query, context).filter(emailFilter(query, context));
-    const sorted = sortFirst(matches, sortSpec(query, context), pageEnd(pageRequest));
+    const spec = sortSpec(query, context);
+    // The pages-sorted-apart fault: each page is cut from the emails in emailID order, then sorted on its own.
+    const apart = context.fault('emails-pages-sorted-apart');
+    const sorted = sortFirst(matches, apart ? { value: (email: Email) => email.emailID, kind: 'number', descending: false, tieBreak: (email: Email) => email.emailID } : spec, pageEnd(pageRequest));
     const page = paginate(sorted, pageRequest, pageLinks(params, context.link, context.choices), state.faults, 'emails', totalOf(matches, query, context), context.choices);
     return data({
-      records: page.records.map((email) => emailRecord(email, context.present, state.faults, context.choices)),
+      records: (apart ? sortBy(page.records, spec) : page.records).map((email) => emailRecord(email, context.present, state.faults, context.choices)),
       paging: page.paging,
     });
   },
@@ -72,6 +75,8 @@ function candidates(query: EmailQuery, { state, fault, choices }: OperationConte
       break;
   }
   const parent = query.parentEmailID === undefined ? undefined : state.store.email(query.parentEmailID);
+  // The A/B-parent fault: the sends of an A/B split email (a manual email with an abSplitID) are not found.
+  if (parent && parent.deliveryType === 'Manual' && parent.abSplitID !== undefined && fault('emails-ab-parent-finds-nothing')) return [];
   if (parent && fault('emails-parent-includes-parent') && !records.includes(parent) && parent.deliveryType.toLowerCase() === query.deliveryType) {
     records = [...records, parent];
   }
@@ -98,13 +103,15 @@ function emailFilter(query: EmailQuery, { fault, choices }: OperationContext): (
   const campaignFirstOnly = fault('emails-campaign-first-only');
   const category = query.transactionalCategory?.toLowerCase();
   const parentItself = fault('emails-parent-includes-parent');
+  // The exact-title fault: a title without * that is an email's whole title, as written, misses that email.
+  const exactTitleMissed = query.title !== undefined && !query.title.includes('*') && fault('emails-title-exact-value-missed');
   return (email) => {
     if ((email.deliveryType === 'Manual' || statusForAll) && !statuses.has(email.status)) return false;
     if (applyWindow && email.dateSent !== undefined) {
       if (email.dateSent < query.dateSentStart || (applyEnd && (endExclusive ? email.dateSent >= query.dateSentEnd : email.dateSent > query.dateSentEnd))) return false;
     }
     if (userID !== undefined && email.userID !== userID) return false;
-    if (title && !title(email.title)) return false;
+    if (title && (!title(email.title) || (exactTitleMissed && email.title === query.title))) return false;
     if (subject && !subject(email.subject)) return false;
     if (ids && !ids.has(email.emailID)) return false;
     if (query.parentEmailID !== undefined && email.parentEmailID !== query.parentEmailID && !(parentItself && email.emailID === query.parentEmailID)) return false;

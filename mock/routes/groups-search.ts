@@ -3,7 +3,7 @@ import { uncountedActive } from '../import/group-changes';
 import type { MemberCounts } from '../data/store';
 import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { groupRecord } from '../records/group';
-import { sortFirst, type SortKind } from '../sorting';
+import { sortBy, sortFirst, type SortKind, type SortSpec } from '../sorting';
 import { ADMIN_USER_ID, groupDateModified, groupOwner } from '../data/group-facts';
 import { searchOrder } from './search-order';
 import { data, type Operation, type OperationContext } from './operation';
@@ -54,20 +54,23 @@ export const groupsSearch: Operation = {
     const sortField: SortField = requestedSort ?? (fault('groups-default-sort-groupid') ? 'groupID' : 'groupName');
     const kind = SORT_KINDS[sortField];
     const descending = direction === 'desc' && !(kind === 'datetime' && fault('groups-sort-desc-ignored')) && !(context.method === 'POST' && fault('groups-post-direction-ignored'));
-    const sorted = sortFirst(matches, {
+    const spec: SortSpec<Group> = {
       value: sortValue(sortField, nameOf, counts, context),
       kind,
       descending,
       tieBreak: (group) => group.groupID,
       numbersAsText: fault('groups-sort-numbers-as-text'),
       ...searchOrder(choices, descending),
-    }, pageEnd(pageRequest));
+    };
+    // The pages-sorted-apart fault: each page is cut from the groups in groupID order, then sorted on its own.
+    const apart = fault('groups-pages-sorted-apart');
+    const sorted = sortFirst(matches, apart ? { value: (group) => group.groupID, kind: 'number', descending: false, tieBreak: (group) => group.groupID } : spec, pageEnd(pageRequest));
     const total = filters.type !== 'All' && fault('groups-total-ignores-type-filter')
       ? state.store.groups.filter(groupFilter({ ...filters, type: 'All' }, nameOf, context)).length
       : matches.length;
     const page = paginate(sorted, pageRequest, pageLinks(params, context.link, choices), state.faults, 'groups', total, choices);
     return data({
-      records: page.records.map((group) => groupRecord(group, nameOf(group), counts(group), context.present, state.faults, choices)),
+      records: (apart ? sortBy(page.records, spec) : page.records).map((group) => groupRecord(group, nameOf(group), counts(group), context.present, state.faults, choices)),
       paging: page.paging,
     });
   },

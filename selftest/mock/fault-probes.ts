@@ -84,6 +84,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'groups-sort-numbers-as-text': (c) => groupIDs(c, { status: 'All', sortField: 'groupID', rpp: 250 }),
   'groups-sort-desc-ignored': (c) => groupIDs(c, { status: 'All', sortField: 'dateAdded', sortDirection: 'desc', rpp: 250 }),
   'groups-default-sort-groupid': (c) => groupIDs(c, {}),
+  'groups-pages-sorted-apart': (c) => groupIDs(c, { status: 'All', sortField: 'groupName', rpp: 7, page: 2 }),
   'groups-unknown-status-accepted': async (c) => outcome(await c.get('/groups/search', { status: 'foo' })),
   'groups-unknown-type-accepted': async (c) => outcome(await c.get('/groups/search', { type: 'foo' })),
   'groups-unknown-sort-field-accepted': async (c) => outcome(await c.get('/groups/search', { sortField: 'foo' })),
@@ -115,6 +116,7 @@ export const PROBES: Record<FaultName, Probe> = {
   'emails-sort-numbers-as-text': (c) => emailIDs(c, { sortField: 'emailID', rpp: 250 }),
   'emails-sort-desc-ignored': (c) => emailIDs(c, { sortField: 'title', sortDirection: 'desc', rpp: 250 }),
   'emails-default-sort-ascending': (c) => emailIDs(c, {}),
+  'emails-pages-sorted-apart': (c) => emailIDs(c, { sortField: 'title', rpp: 7, page: 2 }),
   'emails-sort-direction-default-desc': (c) => emailIDs(c, { sortField: 'dateAdded' }),
   'emails-unknown-delivery-type-accepted': async (c) => outcome(await c.get('/emails/search', { deliveryType: 'foo' })),
   'emails-unknown-status-accepted': async (c) => outcome(await c.get('/emails/search', { status: 'foo' })),
@@ -140,6 +142,14 @@ export const PROBES: Record<FaultName, Probe> = {
   'emails-parent-includes-parent': async (c) => {
     const split = (await c.all('/emails/search', WIDE_WINDOW)).find((email) => email.parentEmailID !== undefined);
     return totals(c, '/emails/search', { parentEmailID: split.parentEmailID, ...WIDE_WINDOW });
+  },
+  'emails-ab-parent-finds-nothing': async (c) => {
+    const split = (await c.all('/emails/search', WIDE_WINDOW)).find((email) => email.parentEmailID !== undefined && email.abSplitID !== undefined);
+    return totals(c, '/emails/search', { parentEmailID: split.parentEmailID, ...WIDE_WINDOW });
+  },
+  'emails-title-exact-value-missed': async (c) => {
+    const [email] = await c.all('/emails/search', WIDE_WINDOW);
+    return totals(c, '/emails/search', { title: email.title, ...WIDE_WINDOW });
   },
   'emails-ids-first-only': (c) => totals(c, '/emails/search', { emailIDs: [1, 2, 3, 4], status: ALL_STATUSES }),
   'emails-campaign-first-only': (c) => Promise.all(Array.from({ length: 12 }, (_, index) => totals(c, '/emails/search', { campaignID: index + 1, ...WIDE_WINDOW }))),

@@ -83,17 +83,39 @@ describe('groups/search traffic judges', () => {
     }));
 
   test('groups.search.sort.order', () => {
-    const every = (wrong?: string) =>
+    /** Pages 1 and 2 at rpp 7, fetched twice over; `apart`: each page cut from the groups in ID order, then sorted on its own. */
+    const acrossPages = (sortField: string, sortDirection: string, rows: Row[], apart: boolean) => {
+      const byId = [...rows].sort((a, b) => Number(a.groupID) - Number(b.groupID));
+      const ordered = sorted(sortField, sortDirection);
+      const page = (n: number) => {
+        if (!apart) return search(OP, { ...EVERY, sortField, sortDirection, rpp: 7, page: n }, ordered);
+        const cut = byId.slice((n - 1) * 7, n * 7);
+        const own = ordered.filter((g) => cut.includes(g));
+        return search(OP, { ...EVERY, sortField, sortDirection, rpp: 7, page: n }, rows, { answer: ({ paging }) => ({ records: own, paging }) });
+      };
+      return [page(1), page(2), page(1), page(2)];
+    };
+    const every = ({ wrong, apart }: { wrong?: string; apart?: string } = {}) =>
       ['groupID', 'groupName', 'dateAdded', 'dateModified', 'dateLastEmailSent', 'totalMembers', 'activeMembers'].flatMap((sortField) =>
-        ['asc', 'desc'].map((sortDirection) => {
+        ['asc', 'desc'].flatMap((sortDirection) => {
           const rows = sorted(sortField, sortField === wrong ? (sortDirection === 'asc' ? 'desc' : 'asc') : sortDirection);
-          return search(OP, { ...EVERY, sortField, sortDirection, rpp: 250, page: 1 }, rows);
+          return [search(OP, { ...EVERY, sortField, sortDirection, rpp: 250, page: 1 }, rows), ...acrossPages(sortField, sortDirection, ALL, sortField === apart)];
         }),
       );
     // dateModified and dateLastEmailSent are "" (absent) on every group here: their orders cannot be judged.
     const dated = ALL.map((g, i) => ({ ...g, dateModified: `2021-02-${String((i % 28) + 1).padStart(2, '0')} 09:00:00`, dateLastEmailSent: `2022-03-${String((i % 27) + 1).padStart(2, '0')} 09:00:00` }));
     ALL.splice(0, ALL.length, ...dated);
-    return expectVerdicts('groups.search.sort.order', { pass: every(), fail: every('totalMembers'), none: [search(OP, EVERY, ALL)] });
+    return Promise.all([
+      expectVerdicts('groups.search.sort.order', { pass: every(), fail: every({ wrong: 'totalMembers' }), none: [search(OP, EVERY, ALL)] }),
+      // Each page in order, page 2 not continuing page 1: fails only across pages.
+      expectVerdicts('groups.search.sort.order', { pass: every(), fail: every({ apart: 'groupName' }), none: [search(OP, EVERY, ALL)] }),
+    ]).then(async () => {
+      // A boundary out of order seen once (the two pages not fetched again): never a failure, the data may have moved.
+      const once = every({ apart: 'groupName' }).filter((raw, i, all) => !(raw.url.includes('sortField=groupName') && raw.url.includes('rpp=7') && all.findIndex((r) => r.url === raw.url) !== i));
+      const verdict = await judged(checkOf(checks, 'groups.search.sort.order'), once);
+      assert.equal(verdict.verdict, 'inconclusive', verdict.reason);
+      assert.match(verdict.reason ?? '', /data may have moved/);
+    });
   });
 
   test('groups.search.sort.default', () =>
@@ -165,7 +187,20 @@ describe('groups/search traffic judges', () => {
   test('should leave groups.search.userID.filter inconclusive when no search without userID was read whole to compare with', async () => {
     const verdict = await judged(checkOf(checks, 'groups.search.userID.filter'), owned({ ...EVERY, userID: 8 }, (g) => g.userID === 8));
     assert.equal(verdict.verdict, 'inconclusive', verdict.reason);
-    assert.match(verdict.reason ?? '', /was not read whole to compare with/);
+    assert.match(verdict.reason ?? '', /was not read to compare with/);
+  });
+
+  test('a large account: a filtered search read whole is compared with the pages read of the search without the filter (a sample)', async () => {
+    // The search without userID read on its first page only (rpp 20 of 45 groups): what it shows of user 8 must come back.
+    const sample = search(OP, { ...EVERY, rpp: 20, page: 1 }, OWNED);
+    const ofUser = OWNED.filter((g) => g.userID === 8);
+    const check = checkOf(checks, 'groups.search.userID.filter');
+    const pass = await judged(check, [sample, ...owned({ ...EVERY, userID: 8 }, (g) => g.userID === 8)]);
+    assert.equal(pass.verdict, 'pass', pass.reason);
+    const shown = ofUser.filter((g) => OWNED.slice(0, 20).includes(g));
+    assert.ok(shown.length > 0, 'the sample shows a group of user 8');
+    const fail = await judged(check, [sample, ...walk(OP, { ...EVERY, userID: 8 }, ofUser.filter((g) => g !== shown[0]), 250)]);
+    assert.equal(fail.verdict, 'fail', fail.reason);
   });
 
   test('groups.record.name-unique', () =>

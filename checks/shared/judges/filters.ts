@@ -9,22 +9,41 @@
 import type { RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/check';
 import { setDifference, shortList } from '../../../harness/oracles';
 import { idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../../../drivers';
-import { ORDER, PAGING, setKeyOf, walksOf, wholeSearch, type Walk } from './searches';
+import { ORDER, PAGING, sampledSearch, setKeyOf, walksOf, wholeSearch, type Walk } from './searches';
 import { TrafficTally } from './tally';
 
 /** Whether a request sends nothing but the parameters allowed, paging and order aside. */
 export const sendsOnly = (exchange: RecordedExchange, allowed: readonly string[]): boolean =>
   Object.entries(exchange.params).every(([name, value]) => value === undefined || allowed.includes(name) || (PAGING as readonly string[]).includes(name) || (ORDER as readonly string[]).includes(name));
 
-/** What a search read whole should hold, from another search read whole; or why there is none to compare with. */
-export type Expectation = { ids: unknown[]; from: Walk } | string;
+/**
+ * What a search read whole should hold, from another search (the reference); or why there is none to compare
+ * with. `sampled`: the reference was not read whole, only some of its pages (a large account): the records
+ * seen on them are a sample of it, so what they say the search must hold, it must (none may be missing), but
+ * a record of the search the sample lacks says nothing.
+ */
+export type Expectation = { ids: unknown[]; from: Walk; sampled?: boolean; /** The case of the rule a comparison that holds covers (else caseOf's). */ case?: string } | string;
 
-/** The records a reference search (its parameters) read whole holds that `keep` keeps; a reason when the traffic did not read it whole. */
-export function fromReference(traffic: RecordedTraffic, op: SearchOp, params: Params | undefined, keep: (record: SearchRecord) => boolean): Expectation {
+/**
+ * The records of a reference search (its parameters) that `keep` keeps: read whole when the traffic read it
+ * whole; else from every record any answer of it showed (any page, rpp, order or method), as a sample; a
+ * reason when no answer of it returned a record.
+ */
+export function fromReference(
+  traffic: RecordedTraffic,
+  op: SearchOp,
+  params: Params | undefined,
+  keep: (record: SearchRecord) => boolean,
+  { sampleable = true }: { /** false: what the search holds moves with the clock (a default window), so answers at other times are no sample of it. */ sampleable?: boolean } = {},
+): Expectation {
   if (!params) return 'no search to compare with';
-  const whole = wholeSearch(traffic, op, setKeyOf(op, params));
-  if (!whole) return `the search ${JSON.stringify(params)} was not read whole to compare with`;
-  return { ids: idsOf(op, whole.records.filter(keep)), from: whole };
+  const key = setKeyOf(op, params);
+  const whole = wholeSearch(traffic, op, key);
+  if (whole) return { ids: idsOf(op, whole.records.filter(keep)), from: whole };
+  if (!sampleable) return `the search ${JSON.stringify(params)} was not read whole to compare with`;
+  const sample = sampledSearch(traffic, op, key);
+  if (!sample) return `the search ${JSON.stringify(params)} was not read to compare with`;
+  return { ids: idsOf(op, sample.records.filter(keep)), from: sample, sampled: true };
 }
 
 export interface FilterRule<V> {
@@ -38,9 +57,9 @@ export interface FilterRule<V> {
   mode?: 'exact' | 'covers' | 'some';
   /** Why a comparison cannot tell anything (say every group is Active, for the status default), or undefined. */
   untelling?(expected: unknown[], value: V, reference: Walk): string | undefined;
-  /** The case a judged answer covers, and the cases the rule needs judged (by membership or by a comparison). */
+  /** The case a judged answer covers, and the cases the rule needs judged (by membership or by a comparison; or as the traffic's data says). */
   caseOf?(value: V): string;
-  cases?: string[];
+  cases?: string[] | ((traffic: RecordedTraffic) => string[]);
   /** Pass needs a comparison of a search read whole, not only membership. */
   needsComparison: boolean;
   describe(value: V): string;
@@ -88,23 +107,33 @@ export function judgeFilter<V>(ctx: TrafficContext, op: SearchOp, rule: FilterRu
         continue;
       }
       const difference = setDifference(expectation.ids, walk.ids);
+      // A sample of the reference tells what must be there, never what must not: a record it lacks may be in the reference.
+      const unexpected = expectation.sampled ? [] : difference.unexpected;
       const mode = rule.mode ?? 'exact';
-      const holds = mode === 'exact' ? difference.missing.length === 0 && difference.unexpected.length === 0
+      if (expectation.sampled && expectation.ids.length === 0) {
+        tally.skip(`the pages read of the search ${JSON.stringify(expectation.from.pages[0]!.params)} hold no record ${rule.describe(value)} should return`);
+        continue;
+      }
+      const holds = mode === 'exact' ? difference.missing.length === 0 && unexpected.length === 0
         : mode === 'covers' ? difference.missing.length === 0
         : expectation.ids.length === 0 || walk.ids.length > 0;
       const last = walk.pages.at(-1)!;
       compared += 1;
       if (tally.expect(holds, {
-        title: `${last.method} ${rule.describe(value)} read whole returns ${mode === 'some' ? 'some of' : mode === 'covers' ? 'every one of' : 'exactly'} the ${expectation.ids.length} records it should (of the search ${JSON.stringify(expectation.from.pages[0]!.params)} read whole)`,
+        title: `${last.method} ${rule.describe(value)} read whole returns ${mode === 'some' ? 'some of' : mode === 'covers' || expectation.sampled ? 'every one of' : 'exactly'} the ${expectation.ids.length} records it should (of the search ${JSON.stringify(expectation.from.pages[0]!.params)} ${expectation.sampled ? `on the ${expectation.from.pages.length} answers of it read` : 'read whole'})`,
         expected: { count: expectation.ids.length, [`${id}s`]: shortList(expectation.ids) },
-        actual: { count: walk.ids.length, missing: shortList(difference.missing), unexpected: shortList(difference.unexpected) },
+        actual: { count: walk.ids.length, missing: shortList(difference.missing), unexpected: shortList(unexpected) },
         response: last,
-      }) && rule.caseOf) covered.add(rule.caseOf(value));
+      })) {
+        const covers = expectation.case ?? rule.caseOf?.(value);
+        if (covers !== undefined) covered.add(covers);
+      }
     }
   }
+  const cases = typeof rule.cases === 'function' ? rule.cases(ctx.traffic) : rule.cases ?? [];
   const missing = [
     ...(rule.needsComparison && compared === 0 ? ['no search with the filter was compared with one read whole without it'] : []),
-    ...(rule.cases ?? []).filter((c) => !covered.has(c)).map((c) => `${c} was not judged`),
+    ...cases.filter((c) => !covered.has(c)).map((c) => `${c} was not judged`),
   ];
   tally.record(ctx.judge, { none: rule.none, missing });
 }

@@ -9,6 +9,7 @@ import type { HttpMethod } from '../../../harness/types';
 import { allowedValues, sortCombinations } from '../../../generators';
 import { idsOf, judgeOrderOf, recordsOf, type SearchOp } from '../../../drivers';
 import { fitRequest, othersAccepted } from './fit-requests';
+import { judgeCrossPageOrder } from './cross-page-order';
 import { afterFirstPage, ORDER } from './searches';
 import { paramsKey } from './sent-params';
 import { TrafficTally } from './tally';
@@ -36,7 +37,14 @@ export interface ExpectedOrder {
 export function judgeOrders(
   ctx: TrafficContext,
   op: SearchOp,
-  { expectedOrder, cases, methods = ['GET'], none }: { expectedOrder: (exchange: RecordedExchange) => ExpectedOrder | undefined; cases: string[]; methods?: HttpMethod[]; none: string },
+  { expectedOrder, cases, methods = ['GET'], none, acrossPages = false }: {
+    expectedOrder: (exchange: RecordedExchange) => ExpectedOrder | undefined;
+    cases: string[];
+    methods?: HttpMethod[];
+    none: string;
+    /** Also judge consecutive pages of one search as one sequence (cross-page-order.ts); every case is then needed across pages too. */
+    acrossPages?: boolean;
+  },
 ): void {
   const tally = new TrafficTally();
   const judged = new Set<string>();
@@ -61,7 +69,12 @@ export function judgeOrders(
       judged.add(expected.label);
     }
   }
-  tally.record(ctx.judge, { none, missing: cases.filter((label) => !judged.has(label)).map((label) => `${label} was not judged`) });
+  const missing = cases.filter((label) => !judged.has(label)).map((label) => `${label} was not judged`);
+  if (acrossPages) {
+    const across = judgeCrossPageOrder(ctx.traffic, ctx.target, op, tally, (e) => (methods.includes(e.method) ? expectedOrder(e) : undefined));
+    missing.push(...cases.filter((label) => judged.has(label) && !across.has(label)).map((label) => `${label} was not judged across two consecutive pages`));
+  }
+  tally.record(ctx.judge, { none, missing });
 }
 
 /** sort.order: answers to an explicit sortField and sortDirection; every combination of the spec is needed. */
@@ -74,6 +87,7 @@ export function judgeSortOrder(ctx: TrafficContext, op: SearchOp): void {
     },
     cases: sortCombinations(op).map(({ sortField, sortDirection }) => `${sortField} ${foldCase(sortDirection)}`),
     none: 'no GET answer to an allowed sortField and sortDirection',
+    acrossPages: true,
   });
 }
 

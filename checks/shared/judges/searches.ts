@@ -124,3 +124,30 @@ export function wholeSearch(traffic: RecordedTraffic, op: SearchOp, key: string)
   const sets = new Set(candidates.map((walk) => JSON.stringify(walk.ids.map((id) => JSON.stringify(id)).sort())));
   return sets.size === 1 ? candidates[0] : undefined;
 }
+
+const sampleCache = new WeakMap<RecordedTraffic, Map<string, Walk | undefined>>();
+
+/**
+ * Every record the successes of a search (one set key: any page, rpp, order or method) returned, each once,
+ * as a walk that is not complete: a sample of what the search holds, for a search no walk read whole (a large
+ * account). Undefined when no answer of it returned a record.
+ */
+export function sampledSearch(traffic: RecordedTraffic, op: SearchOp, key: string): Walk | undefined {
+  let byKey = sampleCache.get(traffic);
+  if (!byKey) sampleCache.set(traffic, (byKey = new Map()));
+  if (byKey.has(`${op} ${key}`)) return byKey.get(`${op} ${key}`);
+  const pages: RecordedExchange[] = [];
+  const byId = new Map<unknown, SearchRecord>();
+  const id = idField(op);
+  for (const exchange of traffic.of(op)) {
+    if (exchange.outcome !== 'success' || setKey(op, exchange) !== key) continue;
+    const records = recordsOf(exchange);
+    if (records.length === 0) continue;
+    pages.push(exchange);
+    for (const record of records) if (!byId.has(record[id])) byId.set(record[id], record);
+  }
+  const records = [...byId.values()];
+  const sample = pages.length === 0 ? undefined : { key, pages, records, ids: idsOf(op, records), complete: false };
+  byKey.set(`${op} ${key}`, sample);
+  return sample;
+}
