@@ -1,3 +1,4 @@
+// @silent-point search.absent-in-sort
 import type { Profile } from '../types';
 import { parseTargetDatetime } from './time';
 

@@ -7,6 +7,7 @@ import { matchCase, wildcardAnchoring } from './matching';
 import { abSendsInManual, dateSentEndInclusive, defaultEnd, defaultSortMixedStatus, privateOne, statusOutsideManual, userIDAccess } from './filters';
 import { beyondLast, emptyTotalPages, linkForms } from './paging';
 import { messagesForm } from './errors';
+import { fileRows } from './export-file';
 import { completedEmptyFileKey, duplicateWhileInProgress, fileLifetime, jobExtras, runningStatuses } from './exports';
 import { dynamicGroup, emailMatchCase, errorElementShape, failedRowContactID, successRowErrors, unchangedRowUpdated, warningsWhenNoneFailed } from './imports';
 
@@ -15,6 +16,6 @@ export const OBSERVERS: readonly SilentObserver[] = [
   tieOrder, absentInSort, textCollation, matchCase, wildcardAnchoring,
   privateOne, userIDAccess, defaultEnd, dateSentEndInclusive, statusOutsideManual, abSendsInManual, defaultSortMixedStatus,
   linkForms, emptyTotalPages, beyondLast, messagesForm,
-  runningStatuses, duplicateWhileInProgress, completedEmptyFileKey, jobExtras, fileLifetime,
+  runningStatuses, duplicateWhileInProgress, completedEmptyFileKey, jobExtras, fileLifetime, fileRows,
   successRowErrors, failedRowContactID, warningsWhenNoneFailed, errorElementShape, unchangedRowUpdated, emailMatchCase, dynamicGroup,
 ];
