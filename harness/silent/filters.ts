@@ -63,17 +63,11 @@ const manualSearch = (params: Record<string, unknown>): boolean => params.parent
 
 export const abSendsInManual = observer('emails.ab-sends-in-manual', (traffic) => {
   const sightings: Sighting[] = [];
-  const manualIDs = new Set<number>();
-  let sendsInManual = false;
-  for (const exchange of answered(traffic, 'emails.search')) {
-    if (!manualSearch(exchange.params)) continue;
-    for (const record of recordsOf(exchange)) {
-      if (refersToRecord(record.parentEmailID)) sendsInManual = true;
-      const id = idOf('emails.search', record);
-      if (id !== undefined) manualIDs.add(id);
-    }
+  const manual = answered(traffic, 'emails.search').filter((exchange) => manualSearch(exchange.params));
+  if (manual.some((exchange) => recordsOf(exchange).some((record) => refersToRecord(record.parentEmailID)))) {
+    return [saw('parents-and-sends', 'emails/search manual -> A/B split sends beside their parents')];
   }
-  if (sendsInManual) return [saw('parents-and-sends', 'emails/search manual -> A/B split sends beside their parents')];
+  const manualIDs = new Set(manual.flatMap((exchange) => recordsOf(exchange).map((record) => idOf('emails.search', record))));
   // Sends of a manual parent shown through parentEmailID, never in a manual search.
   for (const exchange of answered(traffic, 'emails.search')) {
     const parent = readInteger(exchange.params.parentEmailID);

@@ -31,7 +31,8 @@ export const tieOrder = observer('search.tie-order', (traffic) => {
     for (const { field, direction, records } of sortedAnswers(traffic, op)) {
       for (let i = 1; i < records.length; i++) {
         const [a, b] = [records[i - 1]!, records[i]!];
-        if (isAbsent(a[field]) || JSON.stringify(a[field]) !== JSON.stringify(b[field])) continue;
+        const [u, v] = [a[field], b[field]];
+        if (isAbsent(u) || (u !== v && (typeof u !== 'object' || JSON.stringify(u) !== JSON.stringify(v)))) continue;
         const [x, y] = [idOf(op, a), idOf(op, b)];
         if (x !== undefined && y !== undefined && x !== y) seen[direction].add(x < y ? 'up' : 'down');
       }
