@@ -136,6 +136,15 @@ describe('silent-point observers', () => {
     }, [], ['in-progress']);
   });
 
+  test('an observer that throws is a harness error: thrown, or with onError handed over and its point left not observed', () => {
+    const broken = { exchanges: [], of: () => { throw new Error('unreadable traffic'); } };
+    assert.throws(() => observeSilentPoints(broken, target), /unreadable traffic/);
+    const errors: string[] = [];
+    const observations = observeSilentPoints(broken, target, (point, error) => errors.push(`${point}: ${(error as Error).message}`));
+    assert.ok(errors.length > 0 && errors.every((line) => line.endsWith(': unreadable traffic')), errors.join('\n'));
+    assert.ok(observations.every((observation) => observation.readings.length === 0));
+  });
+
   test('the same exchanges in another recorded order give the same observations', () => {
     const raws = [
       ...walk('groups.search', EVERY, groups(), 2),
