@@ -19,6 +19,9 @@ type Comparator = (a: unknown, b: unknown) => number;
 
 const byNumber: Comparator = (a, b) => Number(a) - Number(b);
 const byTime: Comparator = (a, b) => (a as Date).getTime() - (b as Date).getTime();
+/** Locale-aware base-letter comparison (String#localeCompare with these options, one collator for every call). */
+const BASE_LETTERS = new Intl.Collator('en', { sensitivity: 'base' });
+
 /**
  * interface.md names no collation, so a string order is accepted when it holds under any of the
  * usual ones: code units, case-insensitive code units, or locale-aware base-letter comparison.
@@ -31,7 +34,7 @@ export const TEXT_COLLATIONS: Readonly<Record<'code-unit' | 'case-insensitive' |
     const y = String(b).toLowerCase();
     return x < y ? -1 : x > y ? 1 : 0;
   },
-  locale: (a, b) => String(a).localeCompare(String(b), 'en', { sensitivity: 'base' }),
+  locale: (a, b) => BASE_LETTERS.compare(String(a), String(b)),
 };
 /** @silent-point search.text-collation */
 const stringCollations: Comparator[] = Object.values(TEXT_COLLATIONS);

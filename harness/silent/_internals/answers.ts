@@ -17,11 +17,25 @@ export const isObject = (value: unknown): value is Row => value !== null && type
 /** The operation as evidence names it: its path without the leading slash (`groups/search`). */
 export const opName = (op: OperationKey): string => operationInfo(op).path.replace(/^\//, '');
 
-/** The records of an answer (drivers' recordsOf). */
-export const recordsOf = (response: ApiResponse): Row[] => (response.records ?? []).filter(isObject);
+const records = new WeakMap<ApiResponse, Row[]>();
 
-/** The successful answers of an operation, in recorded order. */
-export const answered = (traffic: RecordedTraffic, op: OperationKey): RecordedExchange[] => traffic.of(op).filter((exchange) => exchange.outcome === 'success');
+/** The records of an answer (drivers' recordsOf), read once per answer: every observer reads them. */
+export function recordsOf(response: ApiResponse): Row[] {
+  let list = records.get(response);
+  if (!list) records.set(response, (list = (response.records ?? []).filter(isObject)));
+  return list;
+}
+
+const successes = new WeakMap<RecordedTraffic, Map<OperationKey, RecordedExchange[]>>();
+
+/** The successful answers of an operation, in recorded order (once per traffic). */
+export function answered(traffic: RecordedTraffic, op: OperationKey): RecordedExchange[] {
+  let byOp = successes.get(traffic);
+  if (!byOp) successes.set(traffic, (byOp = new Map()));
+  let list = byOp.get(op);
+  if (!list) byOp.set(op, (list = traffic.of(op).filter((exchange) => exchange.outcome === 'success')));
+  return list;
+}
 
 const schemas = new Map<string, SchemaNode>();
 
