@@ -13,7 +13,16 @@ export const JUDGE_SIDE = ['checks', 'drivers', 'harness/oracles'];
 /** Every folder of code that may name a point. */
 export const CODE = ['harness', 'checks', 'drivers', 'generators', 'suites', 'mock', 'bin'];
 
+const listed = new Map<string, string[]>();
+
+/** The TypeScript files of a folder of the project (listed once). */
 export function sources(folder: string): string[] {
+  let files = listed.get(folder);
+  if (!files) listed.set(folder, (files = listSources(folder)));
+  return files;
+}
+
+function listSources(folder: string): string[] {
   const dir = join(ROOT, folder);
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -65,8 +74,16 @@ function throughBarrel(barrel: string, names: string[], seen = new Set<string>()
   return found;
 }
 
+const importsOf = new Map<string, string[]>();
+
 /** The project files a file imports by relative path; through a barrel, the files defining the names it imports. */
 function imports(file: string): string[] {
+  let found = importsOf.get(file);
+  if (!found) importsOf.set(file, (found = readImports(file)));
+  return found;
+}
+
+function readImports(file: string): string[] {
   const found: string[] = [];
   for (const match of read(file).matchAll(/(?:import|export)\s+(?:type\s+)?([^'";]*?)\s*from\s+['"](\.[^'"]+)['"]/g)) {
     const target = resolveImport(file, match[2]!);
