@@ -59,6 +59,9 @@ export const statusOutsideManual = observer('emails.status-outside-manual', (tra
   return sightings;
 });
 
+/** The parameters of an emails/search that select by no record field: the delivery type, the status list, the window, paging and order. */
+const UNFILTERED = new Set(['deliveryType', 'status', 'automatedResults', 'dateSentStart', 'dateSentEnd', 'page', 'rpp', 'sortField', 'sortDirection']);
+
 const manualSearch = (params: Record<string, unknown>): boolean => params.parentEmailID === undefined && (params.deliveryType === undefined || foldCase(params.deliveryType) === 'manual');
 
 export const abSendsInManual = observer('emails.ab-sends-in-manual', (traffic) => {
@@ -66,6 +69,14 @@ export const abSendsInManual = observer('emails.ab-sends-in-manual', (traffic) =
   const manual = answered(traffic, 'emails.search').filter((exchange) => manualSearch(exchange.params));
   if (manual.some((exchange) => recordsOf(exchange).some((record) => refersToRecord(record.parentEmailID)))) {
     return [saw('parents-and-sends', 'emails/search manual -> A/B split sends beside their parents')];
+  }
+  // A manual search read whole that selects by nothing but the window and status, holding an A/B split parent and no send.
+  for (const search of wholeSearches(traffic, 'emails.search').values()) {
+    const { params } = search.first;
+    if (!manualSearch(params) || !Object.keys(params).every((name) => UNFILTERED.has(name))) continue;
+    if (search.records.some((record) => refersToRecord(record.abSplitID) && !refersToRecord(record.parentEmailID))) {
+      sightings.push(saw('parents-only', 'emails/search manual, read whole -> an A/B split parent, none of its sends'));
+    }
   }
   const manualIDs = new Set(manual.flatMap((exchange) => recordsOf(exchange).map((record) => idOf('emails.search', record))));
   // Sends of a manual parent shown through parentEmailID, never in a manual search.

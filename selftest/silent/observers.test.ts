@@ -67,6 +67,19 @@ describe('silent-point observers', () => {
       [search('emails.search', {}, emails())],
     ));
 
+  test('emails.ab-sends-in-manual: A/B split sends beside their parent in a manual search, or parents only', () => {
+    const parent = (id: number) => (id === 3 ? { abSplitID: 9 } : {});
+    expectReadings(
+      'emails.ab-sends-in-manual',
+      {
+        'parents-and-sends': [search('emails.search', { deliveryType: 'manual', rpp: 250, page: 1 }, emails((id) => ({ ...parent(id), ...(id === 4 ? { abSplitID: 9, parentEmailID: 3 } : {}) })))],
+        'parents-only': [search('emails.search', { deliveryType: 'manual', rpp: 250, page: 1 }, emails(parent))],
+      },
+      [search('emails.search', { deliveryType: 'manual', rpp: 250, page: 1 }, emails())],
+      ['parents-and-sends'],
+    );
+  });
+
   test('search.tie-order: ties by ID ascending in both directions, or in the sort direction', () => {
     // Three groups share activeMembers; sorted by it ascending and descending.
     const tied = groups((id) => ({ activeMembers: id <= 3 ? 5 : 10 * id }));
