@@ -1,3 +1,4 @@
+// @silent-point exports.running-statuses exports.completed-empty-fileKey
 /**
  * Export jobs as a client runs them (shared by the exports and auth checks): requesting a job over a
  * range, polling it to its end, and reading the job answer through the profile.

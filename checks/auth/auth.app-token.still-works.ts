@@ -1,3 +1,4 @@
+// @silent-point auth.app-token-permissions
 import { defineCheck, NOT_OBSERVED, type JudgeContext, type RecordedExchange } from '../../harness/check';
 import { headerOnly, paramsKey, RETIRED_ENDPOINT, TrafficTally } from '../shared/judges';
 import { appTokenRefusals, fullTokens } from './app-token-answers';

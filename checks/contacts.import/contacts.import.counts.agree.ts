@@ -1,3 +1,4 @@
+// @silent-point import.unchanged-row-updated
 import fc from 'fast-check';
 import { anyImportBatch, contactOfShape, freshAddresses, updateExistingChoice } from '../../generators';
 import { defineCheck } from '../../harness/check';

@@ -1,3 +1,4 @@
+// @silent-point import.dynamic-group
 import fc from 'fast-check';
 import { freshEmailContacts, smallBatchSize } from '../../generators';
 import { defineCheck } from '../../harness/check';

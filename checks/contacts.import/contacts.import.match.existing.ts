@@ -1,3 +1,4 @@
+// @silent-point import.unchanged-row-updated import.email-match-case
 import fc from 'fast-check';
 import { otherCase, updateExistingChoice, wellFormedBatch } from '../../generators';
 import { defineCheck } from '../../harness/check';

@@ -1,3 +1,4 @@
+// @silent-point import.success-row-errors import.warnings-when-none-failed import.error-element-shape
 import { defectiveBatch } from '../../generators';
 import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';

@@ -1,3 +1,4 @@
+// @silent-point import.unchanged-row-updated
 /**
  * Judges of what an import does to contacts the traffic shows existing (an earlier accepted import answered
  * a successful row for the same address, under the same token): matched, not inserted, given their own

@@ -1,3 +1,4 @@
+// @silent-point emails.unsent-dateSent
 /** The harness's reading of email records: IDs, campaigns, dateSent. */
 import type { Target } from '../../harness/check';
 import { parseTargetDatetime, readInteger, referencedID, type SearchRecord } from '../../harness/oracles';

@@ -1,3 +1,4 @@
+// @silent-point emails.summary-dateSent emails.dateSentEnd-inclusive
 /**
  * What every served emails/search returns for each filter it carried, whatever else it carried: pure
  * functions of one exchange, the membership part of each filter rule's judge (filter-judge.ts).

@@ -1,3 +1,4 @@
+// @silent-point emails.default-sort-mixed-status
 /** The documented default order of an emails/search answer without sortField, by what the request searched (checks/shared/judges judgeOrders). */
 import type { RecordedExchange } from '../../harness/check';
 import { foldCase } from '../../harness/oracles';

@@ -1,3 +1,4 @@
+// @silent-point emails.dateSentEnd-inclusive emails.status-outside-manual emails.ab-sends-in-manual
 /** The emails/search filters and their defaults as traffic judges read them (checks/shared/judges judgeFilter). */
 import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/check';
 import { foldCase, matchesWildcardAnywhere, matchesWildcardExactCase, readInteger, referencedID } from '../../harness/oracles';

@@ -1,3 +1,4 @@
+// @silent-point emails.unsent-dateSent emails.summary-dateSent emails.default-end
 /**
  * The judges of the default window's bounds over recorded searches. "now" and "current date" are the
  * target's: each answer's Date header (its clock, to the second), else when the request started.

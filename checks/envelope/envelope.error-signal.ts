@@ -1,3 +1,4 @@
+// @silent-point errors.messages-form
 import { defineCheck } from '../../harness/check';
 import { driveEnvelopes } from './probes';
 import { A_REFUSAL, A_SUCCESS, judgeAnswerRule } from '../shared/judges';

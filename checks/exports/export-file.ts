@@ -1,3 +1,4 @@
+// @silent-point exports.file-rows
 /**
  * The export file as the profile describes it (profile.exportFile): the container, its one entry,
  * and the delimited text inside (delimiter, line ending, quoting with doubled quotes, header row).

@@ -1,3 +1,4 @@
+// @silent-point exports.file-lifetime
 /**
  * An export file's lifetime against the target's clock: when a getFile answer was surely given before
  * fileExpiration, from when on a request surely reaches the target after it, and how long a check may wait.

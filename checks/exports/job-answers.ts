@@ -1,3 +1,4 @@
+// @silent-point exports.running-statuses
 /** Readers of export job answers that only the export checks need (the shared ones: drivers/export-jobs). */
 import type { ApiResponse, Target } from '../../harness/check';
 import type { Profile } from '../../harness/types';

@@ -1,3 +1,4 @@
+// @silent-point groups.private-1
 /** The groups/search filters as the subset check uses them: candidate values from discovered groups, and record predicates. */
 import fc from 'fast-check';
 import { nameFragment, type FilterCandidates } from '../../generators';

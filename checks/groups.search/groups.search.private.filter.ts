@@ -1,3 +1,4 @@
+// @silent-point groups.private-1
 import { defineCheck } from '../../harness/check';
 import { judgeFilter } from '../shared/judges';
 import { driveFilter } from './filter-driver';

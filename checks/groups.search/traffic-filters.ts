@@ -1,3 +1,4 @@
+// @silent-point groups.private-1 groups.userID-access
 /**
  * The groups/search filters and their defaults as their judges read them (checks/shared/judges judgeFilter).
  * Each judges every search that carried its filter (or left its defaulted parameter out), whatever else

@@ -1,3 +1,4 @@
+// @silent-point import.failed-row-contactID
 /**
  * Reading an answer of contacts/import (the import checks, and the auth checks that import): its row
  * results, their flags, and the contacts it shows were saved, for the created-contacts log.

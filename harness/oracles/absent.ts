@@ -1,3 +1,4 @@
+// @silent-point records.absent-value
 import { readInteger } from './integers';
 
 /**

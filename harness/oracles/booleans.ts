@@ -1,3 +1,4 @@
+// @silent-point records.boolean-form
 /** A boolean as records may carry it (true/false, 1/0, "1"/"0", "true"/"false"); undefined otherwise. */
 export function readBoolean(value: unknown): boolean | undefined {
   if (value === true || value === 1 || value === '1' || value === 'true') return true;

@@ -1,3 +1,4 @@
+// @silent-point paging.link-form
 /** Where a walk through the pages of a search ends, read from one answer (pure: the walking driver is drivers/search/walk-pages.ts). */
 export type SearchRecord = Record<string, unknown>;
 

@@ -1,3 +1,4 @@
+// @silent-point search.absent-in-sort
 import type { Profile } from '../types';
 import { parseTargetDatetime } from './time';
 
@@ -18,19 +19,25 @@ type Comparator = (a: unknown, b: unknown) => number;
 
 const byNumber: Comparator = (a, b) => Number(a) - Number(b);
 const byTime: Comparator = (a, b) => (a as Date).getTime() - (b as Date).getTime();
+/** Locale-aware base-letter comparison (String#localeCompare with these options, one collator for every call). */
+const BASE_LETTERS = new Intl.Collator('en', { sensitivity: 'base' });
+
 /**
  * interface.md names no collation, so a string order is accepted when it holds under any of the
  * usual ones: code units, case-insensitive code units, or locale-aware base-letter comparison.
+ * Keyed by the readings of the silent point that names them.
  */
-const stringCollations: Comparator[] = [
-  (a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0),
-  (a, b) => {
+export const TEXT_COLLATIONS: Readonly<Record<'code-unit' | 'case-insensitive' | 'locale', (a: unknown, b: unknown) => number>> = {
+  'code-unit': (a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0),
+  'case-insensitive': (a, b) => {
     const x = String(a).toLowerCase();
     const y = String(b).toLowerCase();
     return x < y ? -1 : x > y ? 1 : 0;
   },
-  (a, b) => String(a).localeCompare(String(b), 'en', { sensitivity: 'base' }),
-];
+  locale: (a, b) => BASE_LETTERS.compare(String(a), String(b)),
+};
+/** @silent-point search.text-collation */
+const stringCollations: Comparator[] = Object.values(TEXT_COLLATIONS);
 
 function comparatorsFor(kind: ValueKind): Comparator[] {
   if (kind === 'number') return [byNumber];

@@ -1,3 +1,4 @@
+// @silent-point search.tie-order
 /** Index of the first position where two lists differ (-1 when equal). */
 export function firstDifference(a: readonly unknown[], b: readonly unknown[]): number {
   for (let i = 0; i < Math.max(a.length, b.length); i++) if (a[i] !== b[i]) return i;

@@ -1,3 +1,4 @@
+// @silent-point search.match-case
 /** Text compared with letter case aside: interface.md states no case rule for names, emails or statuses. */
 export const foldCase = (value: unknown): string => String(value ?? '').toLowerCase();
 

@@ -1,3 +1,4 @@
+// @silent-point emails.wildcard-anchoring search.match-case
 /**
  * interface.md: "* is a wildcard". A pattern with * matches a whole value, * standing for any run of
  * characters (none included). Letter case is not documented: `matches` ignores case, `matchesExactCase`

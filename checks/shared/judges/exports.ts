@@ -1,3 +1,4 @@
+// @silent-point exports.running-statuses exports.duplicate-while-in-progress
 /** The export rules on recorded flows: request → status polls → file, as the traffic shows them in order. */
 import type { RecordedExchange, TrafficContext } from '../../../harness/check';
 import { readDatetime } from '../../../harness/oracles';

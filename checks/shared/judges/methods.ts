@@ -1,3 +1,4 @@
+// @silent-point search.tie-order
 /**
  * methods: GET and POST of a search with the same parameters (and the same token) have the same outcome
  * and return the same records in the same order, ties aside (no tie-break is documented). The data may

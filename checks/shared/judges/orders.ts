@@ -1,3 +1,4 @@
+// @silent-point paging.beyond-last
 /**
  * The order of recorded answers against the sort their requests asked for (or the documented default).
  * GET answers only: whether POST orders as GET does is the methods rule's business, and the live checks

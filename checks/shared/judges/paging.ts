@@ -1,3 +1,4 @@
+// @silent-point paging.link-form paging.empty-total-pages paging.beyond-last search.tie-order
 /**
  * The paging of recorded searches: each page's paging block (totals, page number, next and prev), the
  * pages of a walk read to its end (the same totals, every record reached once; records tied under the

@@ -1,3 +1,4 @@
+// @silent-point emails.status-outside-manual
 /**
  * Requests that asked for something out of the spec's bounds (an rpp of 0, a page of 1.5, an unknown
  * enum value, a window past the limit) are refused, and, where the rule says so, requests within them

@@ -1,3 +1,4 @@
+// @silent-point paging.beyond-last
 /**
  * The searches a recording holds: the pages of one walk (one method, the same parameters but page), the
  * walks read to their last page, and every record a search (its filters, whatever rpp, page and sort)

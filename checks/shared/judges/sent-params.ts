@@ -1,3 +1,4 @@
+// @silent-point requests.unclear-integer
 /**
  * The parameters a recorded request sent, read by the spec's parameter schemas: where each stands
  * (within what the spec allows, outside it, or unclear), and a normalized form to tell two requests

@@ -1,3 +1,4 @@
+// @silent-point emails.bare-date-bound
 /** The dateSent window a recorded emails/search request asked for, against the documented limit (dateSentEnd at most 18 months after dateSentStart). */
 import type { ApiResponse, Target } from '../../../harness/check';
 import { readDatetime } from '../../../harness/oracles';

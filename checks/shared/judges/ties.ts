@@ -1,3 +1,4 @@
+// @silent-point search.tie-order
 /**
  * Ties in the order of a search. interface.md documents no order among records with equal sort values,
  * so a target may order tied records differently on each request, and pages of one walk may then repeat a

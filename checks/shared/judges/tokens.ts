@@ -1,3 +1,4 @@
+// @no-silent-point "not shown" here says what a judge cannot conclude about a token, not a choice of the target
 /**
  * Where recorded requests carried their token and what the answers show of it, against the authentication
  * rules: no token, a token shown not valid, or a valid one out of the header, is refused on every operation.
