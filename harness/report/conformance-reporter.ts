@@ -1,18 +1,32 @@
 import { readFileSync } from 'node:fs';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules, repoPath } from '../contract';
-import { ANNOTATION, discardRunExchanges, judgeWholeRun, mergeCoverage, withWholeRun, type Annotation, type CoverageRecord, type TargetAnnotation } from '../runner';
+import { ANNOTATION, discardRunExchanges, judgeWholeRun, workerTarget, mergeCoverage, withWholeRun, type Annotation, type CoverageRecord, type TargetAnnotation } from '../runner';
 import { declaredRules, foldVerdicts, harnessErrorOf, harnessErrorVerdict, oneLine, redactorFromEnv, reportDir } from '../core';
 import type { ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
 import { withFailingCases } from './failing-cases';
 import { withReplay } from './replay';
 import { inputCoverage } from './input-coverage';
+import { observeSilentPoints } from '../silent';
+import { loadTrafficFile, type RecordedTraffic } from '../exchanges';
+import type { Target } from '../core';
 import { specBasisOf, specOperations } from './rule-basis';
 import { writeReportFiles } from './write';
 
 export interface ConformanceReporterOptions {
   /** Where the report files go (default EMS_REPORT_DIR, else reports/ at the repository root). */
   outputDir?: string;
+}
+
+/** A traffic run's recording (`--har`, the proxy) and its target, for the silent points it shows; undefined in a live run. */
+function recordedRun(env: Record<string, string | undefined>): { traffic: RecordedTraffic; target: Target } | undefined {
+  if (!env.EMS_TRAFFIC_FILE) return undefined;
+  try {
+    const target = workerTarget(env);
+    return { traffic: loadTrafficFile(env.EMS_TRAFFIC_FILE, target).traffic, target };
+  } catch {
+    return undefined; // an unreadable recording is each rule's harness error already
+  }
 }
 
 /** What one test left behind (its last result's annotations), and how long it ran. */
@@ -84,7 +98,17 @@ export default class ConformanceReporter implements Reporter {
       const outcomes = [...this.outcomes.values()];
       const whole = await this.judgeWholeRun(outcomes);
       report = buildReport(outcomes, this.selected, result, whole?.verdicts);
+      const observed = whole ?? recordedRun(process.env);
       if (whole) report.inputCoverage = inputCoverage(whole.traffic);
+      if (observed) {
+        const { traffic, target } = observed;
+        // What the target chose where the documents are silent: facts of the run, never verdicts (an observer that throws is a harness error).
+        const observerErrors: { where: string; message: string; stack?: string }[] = [];
+        report.silentPoints = observeSilentPoints(traffic, target, (point, error) =>
+          observerErrors.push({ where: `the observer of silent point ${point}`, ...harnessErrorOf(error) }),
+        );
+        if (observerErrors.length > 0) report.harnessErrors = [...(report.harnessErrors ?? []), ...observerErrors];
+      }
       if (whole && report.counts.fail > 0) this.someTestFailed = true;
     } catch (error) {
       console.error(`conformance reporter: harness error building the report: ${oneLine(error)}`);
