@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressBook, RangeLane } from '../../generators';
-import type { ApiClient, ApiResponse, CallOptions, RuleJudge, TokenChoice } from '../../harness/check';
+import type { ApiClient, ApiResponse, CallOptions, TokenChoice } from '../../harness/check';
 import type { OperationKey } from '../../harness/types';
 
 /** A well-formed token (a GUID, upper case like the service's) that no target issued. */
@@ -62,17 +62,4 @@ export interface ProbeResult {
 /** Runs the probes at once, each with the token as given (and placed as given). */
 export async function runProbes(api: ApiClient, probes: Probe[], token: TokenChoice, options: Pick<CallOptions, 'tokenIn'> = {}): Promise<ProbeResult[]> {
   return Promise.all(probes.map(async (probe) => ({ probe, response: await api.call(probe.op, { ...probe.options, token, ...options }) })));
-}
-
-/** Judges one refusal per probe; returns the labels of the probes judged. */
-export function judgeRefusals(judge: RuleJudge, results: ProbeResult[], what: string): string[] {
-  for (const { probe, response } of results) {
-    judge.check(response.outcome === 'error', {
-      title: `${probe.label} refuses a request ${what}`,
-      expected: 'error',
-      actual: { outcome: response.outcome, code: response.code ?? null, errors: response.errors },
-      response,
-    });
-  }
-  return results.map(({ probe }) => probe.label);
 }

@@ -3,11 +3,11 @@
  * of the missing and the invalid token share these probes (and the export job they run meanwhile).
  */
 import { LANES, RangeLane } from '../../generators';
-import { observation, type CheckContext, type TokenChoice } from '../../harness/check';
+import { observation, type TokenChoice } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { logSavedContacts, readImport } from '../shared/import-answer';
 import { sharedProbeJob, type ProbeJob } from './probe-job';
-import { judgeRefusals, jobProbes, readProbes, runProbes, unissuedToken, writeProbes, type Probe, type ProbeResult } from './probes';
+import { jobProbes, readProbes, runProbes, unissuedToken, writeProbes, type Probe, type ProbeResult } from './probes';
 
 export interface TokenProbes {
   withoutToken: ProbeResult[];
@@ -39,10 +39,3 @@ export const tokenProbes = observation('every operation probed without a token a
   if (!writes) notes.push('contacts/import and exports/emails not probed: they write if the target is broken, and writes are not allowed (EMS_ALLOW_WRITES=1)');
   return { withoutToken, withInvalid, notes };
 });
-
-/** Judges the refusal of each probe of one kind (`what` the request is); passes with what was probed, and what was not. */
-export async function judgeTokenRefusals({ judge, observe }: CheckContext, kind: 'withoutToken' | 'withInvalid', what: string): Promise<void> {
-  const probes = await observe(tokenProbes);
-  const labels = judgeRefusals(judge, probes[kind], what);
-  judge.pass(`probed: ${labels.join(', ')}${probes.notes.length > 0 ? `; ${probes.notes.join('; ')}` : ''}`);
-}

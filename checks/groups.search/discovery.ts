@@ -16,22 +16,6 @@ export async function discoverGroups(ctx: Pick<CheckContext, 'api'>, params: Par
   return { groups: all.records, complete: all.complete, ...(all.stoppedBecause ? { stoppedBecause: all.stoppedBecause } : {}) };
 }
 
-/** Every group of the target; when paging through fails, the check's rule is inconclusive and undefined comes back. */
-export async function everyGroupOrInconclusive(ctx: CheckContext): Promise<SearchRecord[] | undefined> {
-  const found = await discoverGroups(ctx);
-  if (found.complete) return found.groups;
-  ctx.judge.inconclusive(`could not page through every group: ${found.stoppedBecause}`);
-  return undefined;
-}
-
-/** A check's run over every group of the target: inconclusive (and not run) when paging through fails. */
-export const withEveryGroup =
-  (run: (groups: SearchRecord[], ctx: CheckContext) => Promise<void> | void) =>
-  async (ctx: CheckContext): Promise<void> => {
-    const groups = await everyGroupOrInconclusive(ctx);
-    if (groups) await run(groups, ctx);
-  };
-
 export const groupId = (group: SearchRecord): unknown => group[idField(OP)];
 export const nameOf = (group: SearchRecord): string => (typeof group.groupName === 'string' ? group.groupName : '');
 
