@@ -13,8 +13,6 @@ export interface CheckContext {
   createdContacts: CreatedContactsLog;
   /** The value of a shared observation (computed once per worker; its exchanges are in the worker's log). */
   observe<T>(observation: Observation<T>): Promise<T>;
-  /** Every exchange this worker has recorded so far (every test's and observation's requests), in order, read as recorded traffic is. */
-  exchanges(): RecordedTraffic;
   /**
    * A driver's exploration: fast-check draws values (the run's seed, path, runs) and `send` sends each
    * one's requests; the check's own judge is the oracle that fails and shrinks a draw (exploreWithJudge).

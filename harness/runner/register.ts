@@ -39,7 +39,6 @@ export function registerChecks(feature: string, checks: readonly Check[]): void 
         const testStart = exchangeLog.size;
         const ctx: CheckContext = {
           api, target, createdContacts, observe, judge: ruleJudge(judge, check.rule),
-          exchanges: () => exchangeLog.traffic(),
           explore: (arbitrary, send, options) => exploreWithJudge({ check, judge, target, log: exchangeLog, testStart }, arbitrary, send, options),
         };
         // Drive, then judge: the rule's one judge over every exchange this worker has had, whichever test sent it.
