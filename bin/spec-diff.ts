@@ -53,7 +53,7 @@ function versions(): [SpecVersion, SpecVersion] {
   }
   const [oldSpec, newSpec] = positionals;
   if (oldSpec === undefined || newSpec === undefined) {
-    console.error('usage: npm run spec:diff -- <old-openapi.yaml> <new-openapi.yaml> [--old-rules a.yaml --new-rules b.yaml] [--json] [--fail-on-breaking]\n' +
+    console.error('usage: ems-conformance spec-diff <old-openapi.yaml> <new-openapi.yaml> [--old-rules a.yaml --new-rules b.yaml] [--json] [--fail-on-breaking]\n' +
       '       npm run spec:diff -- --since <git-ref> [--json] [--fail-on-breaking]');
     process.exit(2);
   }
