@@ -36,9 +36,18 @@ export function concludeRun(report: ConformanceReport, options: RunVerdictOption
     printChanges('changed', comparison.changed);
     if (options.failOn === 'new') newlyFailing = comparison.newlyFailing.length;
   }
+  const writes = skippedForWrites(report);
+  if (writes > 0) {
+    console.log(`conformance: ${writes} rule(s) skipped: writes are not allowed on this target (--allow-writes or EMS_ALLOW_WRITES=1 judges them; the run then imports contacts and requests exports there)`);
+  }
   const exit = runExit(report, { acceptPartial: options.acceptPartial, playwrightExit: options.playwrightExit, ...(newlyFailing === undefined ? {} : { newlyFailing }) });
   for (const note of exit.notes) console.log(note);
   return exit.code;
+}
+
+/** How many rules were skipped because the run might not write (harness/core/needs.ts: "needs writes: ..."). */
+export function skippedForWrites(report: Pick<ConformanceReport, 'rules'>): number {
+  return report.rules.filter((rule) => rule.verdict === 'skipped' && /\bneeds writes\b/.test(rule.reason ?? '')).length;
 }
 
 /** A conformance.json read whole, or a one-line configuration error naming it. */
