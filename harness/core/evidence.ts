@@ -6,7 +6,7 @@ import type { ApiResponse } from './api-response';
  * and the reports clip it once, around the failure's JSON pointer (harness/report/excerpt.ts). A larger one is
  * kept as the beginning of its text, saying so.
  */
-const MAX_BODY_CHARS = 100_000;
+const MAX_BODY_CHARS = 300_000;
 
 /** Evidence from one response: the request, what came back (body clipped), and its curl. */
 export function responseEvidence(response: ApiResponse, title: string, details: Partial<Evidence> = {}): Evidence {
