@@ -93,7 +93,9 @@ function scalarOrSummary(value: unknown): unknown {
   return Array.isArray(value) || isObject(value) ? containerSummary(value) : value;
 }
 
-function containerSummary(value: unknown[] | Record<string, unknown>): string {
+/** A container in words ("[... 62 items]"); an empty one stays as it is. */
+function containerSummary(value: unknown[] | Record<string, unknown>): unknown {
+  if (Array.isArray(value) ? value.length === 0 : Object.keys(value).length === 0) return value;
   if (Array.isArray(value)) return `[... ${value.length} item${value.length === 1 ? '' : 's'}]`;
   const keys = Object.keys(value).length;
   return `{... ${keys} member${keys === 1 ? '' : 's'}}`;
