@@ -37,7 +37,7 @@ const VARIABLE_FLAGS = {
   'max-har-bytes': 'EMS_MAX_HAR_BYTES',
 } as const;
 
-const USAGE = `usage: ems-conformance run [flags]   (in this repository: npm run conformance -- [flags])
+const USAGE = `usage: ems-conformance run [flags]
   target     --base-url URL  --auth-url URL  --profile service|rest|problem-json|FILE
   tokens     --token T  --token-no-groups T  --token-no-import T  --token-app T   (or EMS_TOKEN, ...)
   run        --allow-writes  --max-rps N  --timeout-ms N  --budget-s N  --export-budget-s N  --max-body-bytes N

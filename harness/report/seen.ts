@@ -14,7 +14,7 @@ export function seenInWords(rule: RuleResult): string {
   const more = /\(and (\d+) more\)$/.exec(reason)?.[1];
   const what = first!.title.replace(/\s+/g, ' ').trim();
   // A title that starts with the pointer already says where and what ("/data/0/x: expected ..., found ..."): the seen words say it better.
-  const title = first!.pointer && what.startsWith(first!.pointer) ? '' : `${oneLineValue(what, 110)}: `;
+  const title = first!.pointer && what.startsWith(first!.pointer) && first!.actual !== undefined ? '' : `${oneLineValue(what, 110)}: `;
   return `${title}${seen}${more ? ` (and ${more} more)` : ''}`;
 }
 

