@@ -13,6 +13,8 @@ export function seenInWords(rule: RuleResult): string {
   if (!seen) return reason || rule.statement;
   const more = /\(and (\d+) more\)$/.exec(reason)?.[1];
   const what = first!.title.replace(/\s+/g, ' ').trim();
+  // A validator's finding with no value seen ("/data/message: missing (required: message)") says it all.
+  if (first!.pointer && what.startsWith(first!.pointer) && first!.actual === undefined) return `${oneLineValue(what, 160)}${more ? ` (and ${more} more)` : ''}`;
   // A title that starts with the pointer already says where and what ("/data/0/x: expected ..., found ..."): the seen words say it better.
   const title = first!.pointer && what.startsWith(first!.pointer) && first!.actual !== undefined ? '' : `${oneLineValue(what, 110)}: `;
   return `${title}${seen}${more ? ` (and ${more} more)` : ''}`;
