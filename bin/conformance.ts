@@ -152,6 +152,11 @@ async function run(env: Record<string, string | undefined>, values: RunFlags, ba
 
 /** Why the run was stopped early, once it was. */
 let stoppedBy: StopCause | undefined;
+/**
+ * How long Playwright has, after the stop, to end the run and write its report. It takes seconds; a run stopped
+ * while a worker was starting has been seen to wait on that worker indefinitely: then every child is killed.
+ */
+const STOP_GRACE_MS = 30_000;
 
 /**
  * A stop (SIGINT, SIGTERM or SIGHUP, directly, through npm or to the group; or our parent gone, as when npx's
@@ -164,6 +169,10 @@ function stopOnSignal(trafficDir: string | undefined): void {
       stoppedBy = cause;
       console.error(`conformance: ${stopCauseText(cause)}: stopping the run; the rules judged so far are reported`);
       signalChildren('SIGINT');
+      setTimeout(() => {
+        console.error(`conformance: Playwright did not end within ${STOP_GRACE_MS / 1000} s of the stop: killed`);
+        killChildren();
+      }, STOP_GRACE_MS).unref();
     },
     () => {
       killChildren();

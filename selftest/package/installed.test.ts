@@ -212,6 +212,38 @@ test('should gate with the shell recipe: 2 shards merged exit 0, and exit 1 when
   assert.equal(report.counts.fail, 1);
 });
 
+test('should stop its shards when the shell recipe is signalled: exit 143, no shard left running', { timeout: 400_000 }, async () => {
+  const baseUrl = await startMock();
+  const work = join(project, 'signalled-recipe');
+  const recipe = spawn('bash', [join(installed, 'docs', 'pipeline.sh')], {
+    cwd: project,
+    env: cleanEnv({ EMS_BASE_URL: baseUrl, EMS_TOKEN: MOCK_TOKEN, EMS_PACKAGE: tarball, EMS_SHARDS: '2', EMS_PIPELINE_DIR: work }),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  mocks.push(recipe);
+  let out = '';
+  recipe.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  recipe.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<number>((resolve) => recipe.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : -1))));
+  const shardLog = (i: number) => join(work, 'shards', `${i}.log`);
+  await until('both shards are running their tests', () => [1, 2].every((i) => existsSync(shardLog(i)) && /Running \d+ test/.test(readFileSync(shardLog(i), 'utf8'))), 240_000, () => out);
+  process.kill(recipe.pid!, 'SIGTERM');
+  assert.equal(await exited, 143, out);
+  assert.match(out, /pipeline: SIGTERM: stopping the shards/);
+  // Each shard was stopped as a run is: it reports what it judged, and nothing of it goes on.
+  const shardProcesses = () =>
+    readdirSync('/proc').filter((pid) => {
+      try {
+        return /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/environ`, 'latin1').includes(`EMS_REPORT_DIR=${work}/shards/`);
+      } catch {
+        return false;
+      }
+    });
+  await until('no shard process is left', () => shardProcesses().length === 0, 30_000, () => out);
+  for (const i of [1, 2]) assert.match(readFileSync(shardLog(i), 'utf8'), /conformance: SIGTERM: stopping the run/);
+});
+
 test('should stop the proxy on SIGTERM: HAR and reports written, port free, exit code of the judgement', { timeout: 400_000 }, async () => {
   const target = new URL(await startMock()).origin;
   const dir = join(project, 'proxied');
