@@ -1,7 +1,7 @@
 /**
  * The main command: checks the configuration, pings a remote target, runs the Playwright suites,
  * prints the summary of reports/conformance.json and exits non-zero when a rule fails (or, with
- * --baseline and --fail-on new, only when a rule newly fails). Usage: npm run conformance -- --help
+ * --baseline and --fail-on new, only when a rule newly fails). Usage: ems-conformance run --help
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import { ConfigError, createRedactor, oneLine, readSettings, redactorFromEnv, reportDir, resolveTarget, tokensOfEnv, type Settings, type Target } from '../harness/core';
 import { createApiClient, DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/exchanges';
 import type { ConformanceReport } from '../harness/types';
-import { killChildren, runChild } from './lib/child';
+import { killChildren, runChild, signalChildren } from './lib/child';
 import { CONFORMANCE_CONFIG, playwrightCommand, playwrightEnv } from './lib/commands';
 import { parseFlags, positiveInteger, runMain } from './lib/cli';
 import { concludeRun, failOnOf, flakyOf, minCoverageOf, readReport } from './lib/run-exit';
 import { DEFAULT_REPLAYS, replayPhase } from './lib/replay-failures';
 import type { FailOn, FlakyPolicy } from '../harness/report/release-gate';
+import { onStopSignal, stopCauseText, type StopCause } from './lib/stop-signal';
 
 /** Flags that set an environment variable of docs/ARCHITECTURE.md. */
 const VARIABLE_FLAGS = {
@@ -40,7 +41,7 @@ const VARIABLE_FLAGS = {
   replays: 'EMS_REPLAYS',
 } as const;
 
-const USAGE = `usage: npm run conformance -- [flags]
+const USAGE = `usage: ems-conformance run [flags]
   target     --base-url URL  --auth-url URL  --profile service|rest|problem-json|FILE
   tokens     --token T  --token-no-groups T  --token-no-import T  --token-app T   (or EMS_TOKEN, ...)
   run        --allow-writes  --max-rps N  --timeout-ms N  --budget-s N  --export-budget-s N  --max-body-bytes N
@@ -100,6 +101,8 @@ async function main(): Promise<number> {
   const workers = workersFlag ?? process.env.EMS_WORKERS;
   if (workers !== undefined && workers !== '') positiveInteger(workersFlag !== undefined ? '--workers' : 'EMS_WORKERS', workers);
 
+  refuseEmptyBaseUrl(values['base-url' as keyof typeof values] as string | undefined, process.env.EMS_BASE_URL);
+
   const env: Record<string, string | undefined> = { ...process.env };
   for (const [flag, variable] of Object.entries(VARIABLE_FLAGS)) {
     const value = values[flag as keyof typeof values];
@@ -113,6 +116,7 @@ async function main(): Promise<number> {
   env.EMS_SEED = String(settings.seed);
   const minCoverage = minCoverageOf(env.EMS_MIN_COVERAGE);
   const trafficDir = values.har ? prepareTraffic(values.har, env, settings, values.shard) : undefined;
+  stopOnSignal(trafficDir);
   try {
     if (env.EMS_BASE_URL && !trafficDir) await preflight(resolveTarget(env));
     const replays = replaysOf(env.EMS_REPLAYS);
@@ -137,21 +141,33 @@ interface RunFlags {
 async function run(env: Record<string, string | undefined>, values: RunFlags, baseline: ConformanceReport | undefined, failOn: FailOn): Promise<number> {
   const reportFile = join(reportDir(env), 'conformance.json');
   rmSync(reportFile, { force: true });
+  if (stoppedBy) {
+    console.error(`conformance: stopped (${stopCauseText(stoppedBy)}) before the run began`);
+    return 130;
+  }
   const args = ['test', '--config', CONFORMANCE_CONFIG, ...(values.grep ? ['--grep', values.grep] : []), ...(values.shard ? ['--shard', values.shard] : [])];
-  // In our process group: Ctrl+C reaches Playwright, which ends the run and still writes the report.
+  // In its own process group: a stop (a signal however it comes, or our parent gone) reaches Playwright once, as
+  // the SIGINT stopSignal forwards, and Playwright ends the run and still writes the report; a group signal that
+  // reached it as well as us would be a second SIGINT, which makes Playwright quit without its report.
   // In the working directory: what the run writes goes under it (an installed package writes nothing inside itself).
-  const finished = await runChild(...playwrightCommand(args), { env: playwrightEnv(env), cwd: process.cwd(), output: 'inherit', ownGroup: false });
-  const playwrightExit = finished.code ?? (finished.signal ? 130 : 1);
+  const finished = await runChild(...playwrightCommand(args), { env: playwrightEnv(env), cwd: process.cwd(), output: 'inherit' });
+  const playwrightExit = stoppedBy ? 0 : (finished.code ?? (finished.signal ? 130 : 1));
+  if (!existsSync(reportFile) && stoppedBy) {
+    console.error(`conformance: stopped (${stopCauseText(stoppedBy)}) before any rule was judged: no report`);
+    return 130;
+  }
   if (!existsSync(reportFile)) {
     console.error(`conformance: no report was written (playwright exited with code ${playwrightExit})`);
     return 2;
   }
 
+  const acceptPartial = values.acceptPartial || env.EMS_ACCEPT_PARTIAL === '1';
   const judged = readReport(reportFile, 'the report');
-  const report = values.shard ? judged : await replayPhase(judged, env, reportDir(env), values.replays);
-  return concludeRun(report, {
+  // A run stopped early replays nothing: its failing rules are concluded as they stand.
+  const report = values.shard || stoppedBy ? judged : await replayPhase(judged, env, reportDir(env), values.replays);
+  const code = await concludeRun(report, {
     playwrightExit,
-    acceptPartial: values.acceptPartial || env.EMS_ACCEPT_PARTIAL === '1',
+    acceptPartial,
     baseline,
     baselineFile: values.baselineFile,
     failOn,
@@ -159,6 +175,56 @@ async function run(env: Record<string, string | undefined>, values: RunFlags, ba
     reportDir: reportDir(env),
     ...(values.minCoverage === undefined ? {} : { minCoverage: values.minCoverage }),
   });
+  if (!stoppedBy || code !== 0 || acceptPartial) return code;
+  // Stopped before its end, with no failing rule: the rules it never ran are unjudged, a partial run.
+  console.log(`conformance: the run was stopped (${stopCauseText(stoppedBy)}) before every rule was judged: a partial run exits 3 (--accept-partial accepts it)`);
+  return 3;
+}
+
+/** Why the run was stopped early, once it was. */
+let stoppedBy: StopCause | undefined;
+/**
+ * How long Playwright has, after the stop, to end the run and write its report. It takes seconds; a run stopped
+ * while a worker was starting has been seen to wait on that worker indefinitely: then every child is killed.
+ */
+const STOP_GRACE_MS = 30_000;
+
+/**
+ * A stop (SIGINT, SIGTERM or SIGHUP, directly, through npm or to the group; or our parent gone, as when npx's
+ * `sh -c` dies of npm's SIGTERM) asks Playwright to end the run: it writes the report of what it judged, which
+ * is then concluded as usual. A second signal a while later gives up: every child killed, exit 130.
+ */
+function stopOnSignal(trafficDir: string | undefined): void {
+  onStopSignal(
+    (cause) => {
+      stoppedBy = cause;
+      console.error(`conformance: ${stopCauseText(cause)}: stopping the run; the rules judged so far are reported`);
+      signalChildren('SIGINT');
+      setTimeout(() => {
+        console.error(`conformance: Playwright did not end within ${STOP_GRACE_MS / 1000} s of the stop: killed`);
+        killChildren();
+      }, STOP_GRACE_MS).unref();
+    },
+    () => {
+      killChildren();
+      // The recorded exchanges hold no token, but their folder must not outlive the run.
+      if (trafficDir) rmSync(trafficDir, { recursive: true, force: true });
+      process.exit(130);
+    },
+  );
+}
+
+/**
+ * An empty base URL (`--base-url ""`, or EMS_BASE_URL set to nothing, as a CI variable that was never defined
+ * gives it) is a mistake, never a request for the embedded mock: a pipeline would go green without its target.
+ */
+function refuseEmptyBaseUrl(flag: string | undefined, variable: string | undefined): void {
+  if (flag !== undefined && flag.trim() === '') {
+    throw new ConfigError('--base-url is empty: give the API under test with its version segment (e.g. https://staging.example.net/v1), or leave the flag out to run against the embedded mock');
+  }
+  if (flag === undefined && variable !== undefined && variable.trim() === '') {
+    throw new ConfigError('EMS_BASE_URL is set but empty (a CI variable that is not defined?): set it to the API under test with its version segment (e.g. https://staging.example.net/v1), or unset it to run against the embedded mock');
+  }
 }
 
 /**
@@ -207,15 +273,8 @@ function prepareTraffic(files: string[], env: Record<string, string | undefined>
   if (shard !== undefined) throw new ConfigError('--shard: a --har run is not sharded (it sends no request; it is quick)');
   const maxHarBytes = env.EMS_MAX_HAR_BYTES ? positiveInteger('--max-har-bytes', env.EMS_MAX_HAR_BYTES) : DEFAULT_MAX_HAR_BYTES;
   const loaded = loadTraffic({ files, baseUrl: env.EMS_BASE_URL, authUrl: env.EMS_AUTH_URL, profile: settings.profile, tokens: tokensOfEnv(env), maxHarBytes, maxBodyBytes: settings.maxBodyBytes });
+  // The exchanges hold no token, but the folder must not outlive the run: main removes it, and so does a forced stop.
   const dir = mkdtempSync(join(tmpdir(), 'ems-har-run-'));
-  // The exchanges hold no token, but the folder must not outlive the run: a signal stops the run and removes it.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      killChildren();
-      rmSync(dir, { recursive: true, force: true });
-      process.exit(130);
-    });
-  }
   const file = join(dir, 'traffic.json');
   writeFileSync(file, loaded.text);
   Object.assign(env, { EMS_TRAFFIC_FILE: file, EMS_BASE_URL: loaded.baseUrl, EMS_AUTH_URL: loaded.authUrl });

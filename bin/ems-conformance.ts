@@ -149,7 +149,7 @@ async function main(args: string[]): Promise<void> {
   const commandArgs = name === first ? rest : args;
   const help = commandArgs.includes('--help') || commandArgs.includes('-h');
   if (help) {
-    console.log(`ems-conformance ${name}: ${command.summary}\n  (in the repository: ${command.alias} [flags])`);
+    console.log(`ems-conformance ${name}: ${command.summary}`);
     if (command.usage) {
       console.log(command.usage);
       return;

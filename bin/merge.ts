@@ -1,7 +1,7 @@
 /**
  * Merges the blob reports of a sharded run (`npm run conformance -- --shard I/N` on each machine) into the
  * reports one unsharded run writes (conformance.json, html, junit, Playwright's report), prints the same
- * summary and exits as that run would. Usage: npm run conformance:merge -- --help
+ * summary and exits as that run would. Usage: ems-conformance merge --help
  */
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { CONFORMANCE_CONFIG, playwrightCommand } from './lib/commands';
 import { parseFlags, runMain } from './lib/cli';
 import { concludeRun, failOnOf, readReport } from './lib/run-exit';
 
-const USAGE = `usage: npm run conformance:merge -- [flags] [BLOB_DIR]
+const USAGE = `usage: ems-conformance merge [flags] [BLOB_DIR]
   BLOB_DIR   where the shards' blob reports are (any depth: each shard writes blob-report/shard-I-of-N/);
              default EMS_BLOB_DIR, else blob-report/. It must hold shards 1..N of one run, each once.
   baseline   --baseline OLD/conformance.json  --fail-on any|new

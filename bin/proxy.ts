@@ -1,8 +1,8 @@
 /**
- * `npm run proxy -- --target URL [--port N]`: a local recording proxy. Point an application or a test
+ * `ems-conformance proxy --target URL [--port N]`: a local recording proxy. Point an application or a test
  * suite at it: it forwards every request unchanged to the target and records the exchanges. On Ctrl+C
  * (SIGINT), SIGTERM, or a GET of /__ems/report on its port, it writes them as a HAR (tokens redacted)
- * and judges that HAR exactly as `npm run conformance -- --har FILE` does (it runs that command), so its
+ * and judges that HAR exactly as `ems-conformance run --har FILE` does (it runs that command), so its
  * reports are the offline judgement of its own recording. It sends no request of its own.
  */
 import { mkdirSync } from 'node:fs';
@@ -13,15 +13,18 @@ import { killChildren, runChild } from './lib/child';
 import { ownCliCommand } from './lib/commands';
 import { parseFlags, positiveInteger, runMain, UsageError } from './lib/cli';
 import { childEnv } from './lib/env';
-import { onStopSignal } from './lib/stop-signal';
+import { onStopSignal, stopCauseText } from './lib/stop-signal';
 
-const USAGE = `usage: npm run proxy -- --target URL [--port N] [--host H] [--har-out FILE] [--profile P] [--base-url URL] [--auth-url URL] [--workers N]
+const USAGE = `usage: ems-conformance proxy --target URL [--port N] [--host H] [--har-out FILE] [--profile P] [--base-url URL] [--auth-url URL] [--workers N]
   Forwards every request to --target (an origin, optionally with a path prefix) unchanged and records the exchanges.
-  Ctrl+C / SIGTERM, or GET http://HOST:PORT${REPORT_PATH}: writes the HAR (--har-out, default <reports>/proxy.har;
-  tokens replaced by token#1, ...; with EMS_TOKEN, ... in its environment each request names
-  the role of the run's token it carried) and judges it as \`npm run conformance -- --har FILE\` (reports in EMS_REPORT_DIR, default reports/).
+  Stops on Ctrl+C, SIGINT, SIGTERM, SIGHUP or when its parent process ends; GET http://HOST:PORT${REPORT_PATH} reports
+  without stopping. Either writes the HAR (--har-out, default <reports>/proxy.har; tokens replaced by token#1, ...;
+  with EMS_TOKEN, ... in its environment each request names the role of the run's token it carried) and judges it
+  as \`ems-conformance run --har FILE\` (reports in EMS_REPORT_DIR, default ./reports).
   --base-url selects the API's exchanges in the judgement (default: inferred). Default port 8181.
-Exit (on a signal): the judgement's exit code (0 pass, 1 failing rules, 2 nothing to judge, 3 partial).`;
+Exit (when stopped): the judgement's exit code: 0 no failing rule, 1 failing rules, 2 nothing to judge or a bad
+  invocation, 3 partial, 4 harness error; 130 when a second signal gives up the judgement. Through npx, npm may
+  answer for it (143 or 130): README, "Stopping it".`;
 
 async function main(): Promise<number> {
   const { values } = parseFlags(
@@ -71,12 +74,12 @@ async function main(): Promise<number> {
   });
   console.log(`proxy: ${proxy.url} -> ${target}; recording to ${harFile}; GET ${proxy.url}${REPORT_PATH} or Ctrl+C writes the HAR and the reports`);
 
-  // Stopped by a signal (directly, through `npm run`, or to the process group): free the port, write the HAR,
-  // judge it and exit with the judgement's code. A second Ctrl+C while judging gives up (exit 130).
+  // Stopped by a signal (directly, through npm, or to the process group) or by its parent's end: free the port,
+  // write the HAR, judge it and exit with the judgement's code. A second Ctrl+C while judging gives up (exit 130).
   return new Promise((done) => {
     onStopSignal(
-      (signal) => {
-        console.log(`proxy: ${signal}: stopping; writing the HAR and judging it`);
+      (cause) => {
+        console.log(`proxy: ${stopCauseText(cause)}: stopping; writing the HAR and judging it`);
         void proxy
           .close()
           .then(report)

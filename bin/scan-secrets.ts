@@ -12,7 +12,7 @@ import { renderSecretHits, scanForSecrets, type Secret } from '../harness/report
 import { TOKEN_VALUES } from '../mock';
 import { runMain } from './lib/cli';
 
-const USAGE = `usage: npm run scan:secrets -- [PATH ...]
+const USAGE = `usage: ems-conformance scan-secrets [PATH ...]
   Looks for every access token (EMS_TOKEN, EMS_TOKEN_NO_GROUPS, EMS_TOKEN_NO_IMPORT, EMS_TOKEN_APP and the embedded
   mock's tokens) in each PATH, a file or a folder searched whole, zips and the HTML report's embedded data included.
   Without PATH: reports/, test-results/ and blob-report/. Exit: 0 no token, 1 a token found, 2 a PATH that does not exist.`;

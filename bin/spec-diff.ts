@@ -53,8 +53,8 @@ function versions(): [SpecVersion, SpecVersion] {
   }
   const [oldSpec, newSpec] = positionals;
   if (oldSpec === undefined || newSpec === undefined) {
-    console.error('usage: npm run spec:diff -- <old-openapi.yaml> <new-openapi.yaml> [--old-rules a.yaml --new-rules b.yaml] [--json] [--fail-on-breaking]\n' +
-      '       npm run spec:diff -- --since <git-ref> [--json] [--fail-on-breaking]');
+    console.error('usage: ems-conformance spec-diff <old-openapi.yaml> <new-openapi.yaml> [--old-rules a.yaml --new-rules b.yaml] [--json] [--fail-on-breaking]\n' +
+      '       ems-conformance spec-diff --since <git-ref> [--json] [--fail-on-breaking]');
     process.exit(2);
   }
   return [version(fromFile(oldSpec), fromFile(values['old-rules'])), version(fromFile(newSpec), fromFile(values['new-rules']))];

@@ -4,8 +4,9 @@ import { parseChoices } from './choices/choices';
 import { parseVariant } from './variant';
 import { parseRateLimit } from './rate-limit';
 import { TOKENS } from './tokens';
+import { onStopSignal } from '../bin/lib/stop-signal';
 
-const USAGE = `Usage: npm run mock -- [options]
+const USAGE = `usage: ems-conformance mock [options]   (stops on Ctrl+C, SIGINT, SIGTERM, SIGHUP or when its parent process ends: exit 0)
   --port N            port to listen on (default 4010; 0 = a free port)
   --host H            address to bind (default 127.0.0.1)
   --faults a,b        faults to switch on (also EMS_MOCK_FAULTS)
@@ -89,17 +90,21 @@ if (values.help) {
   });
   console.log(`EMS mock listening on ${mock.baseUrl}`);
   console.log(`  auth URL ${mock.authUrl}; full-permission token ${mock.tokens.full} (--list-tokens for all)`);
-  // SIGINT or SIGTERM, directly, through `npm run` (it forwards the signal) or to the process group (it may
-  // come twice): close the port once, then exit 0.
-  let stopping: Promise<void> | undefined;
-  const stop = (): void => {
-    stopping ??= mock.close().then(() => process.exit(0), (error: Error) => {
-      console.error(`ems mock: ${error.message}`);
-      process.exit(1);
-    });
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // SIGINT, SIGTERM or SIGHUP, directly, through npm or to the process group (it may come twice), or the parent
+  // process gone (npx's `sh -c` killed by a SIGTERM to npm): close the port once, then exit 0. A second Ctrl+C
+  // a while later exits at once.
+  onStopSignal(
+    () => {
+      mock.close().then(
+        () => process.exit(0),
+        (error: Error) => {
+          console.error(`ems mock: ${error.message}`);
+          process.exit(1);
+        },
+      );
+    },
+    () => process.exit(130),
+  );
 }
 
 /** What `parse` reads, or its error in one line with the usage (exit 2); `prefix` before the message ("--" for a flag's value). */

@@ -86,6 +86,18 @@ export function killTree(child: ChildProcess): void {
   }
 }
 
+/** Sends a signal to every child still running: to its whole group when it leads one. */
+export function signalChildren(signal: NodeJS.Signals): void {
+  for (const child of live) {
+    if (child.pid === undefined) continue;
+    try {
+      process.kill(groupLeaders.has(child) ? -child.pid : child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+
 /** Kills every child still running (before exiting on an error). */
 export function killChildren(): void {
   for (const child of live) killTree(child);

@@ -50,6 +50,10 @@ export async function concludeRun(report: ConformanceReport, options: RunVerdict
     const record = { baseline: options.baselineFile ?? 'the baseline', failOnDrift: options.failOn.drift, points: drift, observedOnce };
     await writeReportFiles({ ...report, drift: record }, options.reportDir);
   }
+  const writes = skippedForWrites(report);
+  if (writes > 0) {
+    console.log(`conformance: ${writes} rule(s) skipped: writes are not allowed on this target (--allow-writes or EMS_ALLOW_WRITES=1 judges them; the run then imports contacts and requests exports there)`);
+  }
   const gate = releaseGate(report, comparison, options.failOn, options.flaky ?? 'fail');
   const minCoverage = options.minCoverage ?? minCoverageOf(process.env.EMS_MIN_COVERAGE);
   const exit = runExit(report, {
@@ -74,6 +78,11 @@ function compareWithCurrentSpec(report: ConformanceReport, baseline: Conformance
     },
     hashes: report.specBasis ?? { openapiSha256: fileSha256(DEFAULT_SPEC_PATH), rulesSha256: fileSha256(DEFAULT_RULES_PATH) },
   });
+}
+
+/** How many rules were skipped because the run might not write (harness/core/needs.ts: "needs writes: ..."). */
+export function skippedForWrites(report: Pick<ConformanceReport, 'rules'>): number {
+  return report.rules.filter((rule) => rule.verdict === 'skipped' && /\bneeds writes\b/.test(rule.reason ?? '')).length;
 }
 
 /** A conformance.json read whole, or a one-line configuration error naming it. */

@@ -1,7 +1,12 @@
 import type { Evidence } from '../types';
 import type { ApiResponse } from './api-response';
 
-const MAX_BODY_CHARS = 4000;
+/**
+ * A body kept whole in the evidence up to this many characters of JSON: conformance.json holds it as it came,
+ * and the reports clip it once, around the failure's JSON pointer (harness/report/excerpt.ts). A larger one is
+ * kept as the beginning of its text, saying so.
+ */
+const MAX_BODY_CHARS = 300_000;
 
 /** Evidence from one response: the request, what came back (body clipped), and its curl. */
 export function responseEvidence(response: ApiResponse, title: string, details: Partial<Evidence> = {}): Evidence {
@@ -22,11 +27,11 @@ export function responseEvidence(response: ApiResponse, title: string, details: 
   };
 }
 
-/** A JSON value small enough for a report; larger ones become a note with their beginning. */
+/** A JSON value small enough for a report; a larger one becomes the beginning of its text, saying so. */
 function clipped(value: unknown): unknown {
   const text = JSON.stringify(value) ?? '';
   if (text.length <= MAX_BODY_CHARS) return value;
-  return `[${text.length} characters, clipped] ${text.slice(0, MAX_BODY_CHARS)}...`;
+  return `[the first ${MAX_BODY_CHARS} of ${text.length} characters] ${text.slice(0, MAX_BODY_CHARS)}...`;
 }
 
 function parsedOrText(body: string): unknown {

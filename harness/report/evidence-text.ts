@@ -1,4 +1,6 @@
 import type { Evidence, PropertyFailure, RuleResult } from '../types';
+import { excerpt } from './excerpt';
+import { commandFile, isLong } from './long-commands';
 
 /** Longest body or value shown in full; the rest is cut with a note (the JSON report keeps everything). */
 export const SHOWN_CHARS = 4000;
@@ -16,27 +18,43 @@ export function responseInWords(response: Evidence['response']): string | undefi
   return response.status === undefined ? undefined : `HTTP ${response.status}`;
 }
 
-/** The labelled facts of one piece of evidence, in reading order, absent ones left out. */
-export function evidenceFacts(evidence: Evidence): [label: string, value: string][] {
-  const facts: [string, unknown][] = [
+/** A labelled fact: its text, and how it was clipped (harness/report/excerpt.ts) when it was. */
+export type Fact = [label: string, value: string, note?: string];
+
+/**
+ * The labelled facts of one piece of evidence, in reading order, absent ones left out. Bodies and values are
+ * clipped once, by excerpt(), around the evidence's JSON pointer when it has one.
+ */
+export function evidenceFacts(evidence: Evidence): Fact[] {
+  const facts: [string, unknown, string?][] = [
     ['request', evidence.request && `${evidence.request.method} ${evidence.request.url}`],
     ['request body', evidence.request?.body],
     ['response', responseInWords(evidence.response)],
-    ['response body', evidence.response?.body],
+    ['response body', evidence.response?.body, evidence.pointer],
     ['expected', evidence.expected],
     ['actual', evidence.actual],
     ['pointer', evidence.pointer],
     ['note', evidence.note],
   ];
-  return facts.filter(([, value]) => value !== undefined).map(([label, value]) => [label, shown(value)]);
+  return facts
+    .filter(([, value]) => value !== undefined)
+    .map(([label, value, pointer]) => {
+      const { text, note } = excerpt(value, pointer);
+      return note ? [label, text, note] : [label, text];
+    });
 }
 
-export function propertyFacts(property: PropertyFailure): [label: string, value: string][] {
+/** A repro command as a text report shows it: itself, or where it was written when it is long (harness/report/long-commands.ts). */
+export function commandText(command: string, ruleId: string, index?: number): string {
+  return isLong(command) ? `(${command.length.toLocaleString('en-US')} characters: ${commandFile(ruleId, index)} beside conformance.html)` : command;
+}
+
+export function propertyFacts(property: PropertyFailure): Fact[] {
   return [
     ['seed', String(property.seed)],
     ['path', property.path],
     ['runs', String(property.numRuns)],
-    ['counterexample', shown(property.counterexample)],
+    ['counterexample', excerpt(property.counterexample).text],
     ['replay', property.replay],
   ];
 }
@@ -44,14 +62,14 @@ export function propertyFacts(property: PropertyFailure): [label: string, value:
 /** Everything a reader of a CI log needs to see why a rule did not pass and how to reproduce it. */
 export function ruleDetailsText(rule: RuleResult): string {
   const indent = (text: string) => text.replace(/\n/g, '\n    ');
-  const facts = (pairs: [string, string][]) => pairs.map(([label, value]) => `  ${label}: ${indent(value)}`);
+  const facts = (pairs: Fact[]) => pairs.map(([label, value, note]) => `  ${label}: ${indent(value)}${note ? `\n    (${note})` : ''}`);
   const lines: string[] = [];
   if (rule.reason) lines.push(`reason: ${rule.reason}`);
-  for (const evidence of rule.evidence) {
+  rule.evidence.forEach((evidence, index) => {
     lines.push(`evidence: ${evidence.title}`, ...facts(evidenceFacts(evidence)));
-    if (evidence.curl) lines.push(`  curl: ${indent(evidence.curl)}`);
-  }
+    if (evidence.curl) lines.push(`  curl: ${indent(commandText(evidence.curl, rule.id, index))}`);
+  });
   if (rule.property) lines.push('counterexample (shrunk):', ...facts(propertyFacts(rule.property)));
-  if (rule.repro) lines.push('repro:', `  ${indent(rule.repro)}`);
+  if (rule.repro) lines.push('repro:', `  ${indent(commandText(rule.repro, rule.id))}`);
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@ import type { ConformanceReport } from '../types';
 import { loadReportCatalogue, type ReportCatalogue } from './catalogue';
 import { renderHtml } from './html/page';
 import { renderJunit } from './junit';
+import { COMMAND_DIR, longCommandFiles } from './long-commands';
 
 export { renderSummary } from './summary';
 
@@ -15,7 +16,8 @@ export interface WrittenReports {
 }
 
 /**
- * Writes every report file of a run into outDir: conformance.json, conformance.html and junit.xml.
+ * Writes every report file of a run into outDir: conformance.json, conformance.html and junit.xml, and the
+ * repro commands too long for the page in repro/ (harness/report/long-commands.ts).
  * The harness reporter calls this once at the end of a run (and after a shard merge); `npm run report`
  * calls it to re-render an existing conformance.json.
  */
@@ -48,5 +50,10 @@ export async function writeReportFiles(
   // A file left from an earlier run must not pass for this run's.
   await (html === undefined ? rm(files.html, { force: true }) : writeFile(files.html, html));
   await (junit === undefined ? rm(files.junit, { force: true }) : writeFile(files.junit, junit));
+  // The commands too long for the page, beside it (the page and junit.xml link them); none left from an earlier run.
+  await rm(join(outDir, COMMAND_DIR), { recursive: true, force: true });
+  const commands = longCommandFiles(report);
+  if (commands.size > 0) await mkdir(join(outDir, COMMAND_DIR), { recursive: true });
+  for (const [file, text] of commands) await writeFile(join(outDir, file), text, { mode: 0o755 });
   return files;
 }

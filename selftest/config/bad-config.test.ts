@@ -56,6 +56,14 @@ describe('bad configuration: one clear line, exit 2', { timeout: 180_000, concur
     assertOneClearLine(run, /cannot reach http:\/\/ems-target\.invalid\/v1: helper\/ping got unreachable .*(ENOTFOUND|EAI_AGAIN).*check --base-url/);
   });
 
+  test('an empty base URL is a mistake, never the embedded mock: as a flag and as a variable', async () => {
+    const flag = await runHarness(['--base-url', '', '--token', SECRET_TOKEN]);
+    assertOneClearLine(flag, /--base-url is empty: give the API under test with its version segment/);
+    // What `EMS_BASE_URL: ${{ vars.EMS_BASE_URL }}` gives a workflow whose repository variable is not set.
+    const variable = await runHarness(['--token', SECRET_TOKEN], { EMS_BASE_URL: '' });
+    assertOneClearLine(variable, /EMS_BASE_URL is set but empty \(a CI variable that is not defined\?\)/);
+  });
+
   test('a base URL that is no URL', async () => {
     const run = await runHarness(['--base-url', 'localhost:4010', '--token', SECRET_TOKEN]);
     assertOneClearLine(run, /EMS_BASE_URL=localhost:4010 is not an http\(s\) URL/);

@@ -12,9 +12,13 @@ const INSTALL = 'run .ci/install-ecosystem-tools';
 
 export const PRISM = join(TOOLS_DIR, 'node_modules', '.bin', 'prism');
 export const SPECMATIC_JAR = join(TOOLS_DIR, 'node_modules', 'specmatic', 'specmatic.jar');
+export const ACTION_VALIDATOR = join(TOOLS_DIR, 'node_modules', '.bin', 'action-validator');
 
 /** false when Prism is installed, else why its test is skipped. */
 export const prismAbsent: string | false = existsSync(PRISM) ? false : `Prism is not installed in ${TOOLS_DIR} (${INSTALL})`;
+
+/** false when @action-validator/cli is installed, else why its test is skipped. */
+export const actionValidatorAbsent: string | false = existsSync(ACTION_VALIDATOR) ? false : `@action-validator/cli is not installed in ${TOOLS_DIR} (${INSTALL})`;
 
 /** false when Specmatic's jar and a Java runtime are there, else why its test is skipped. */
 export const specmaticAbsent: string | false = !existsSync(SPECMATIC_JAR)

@@ -36,7 +36,7 @@ test('spec:diff --json gives the changes to machines', () => {
 test('spec:diff without two files explains its usage', () => {
   const { status, err } = run('bin/spec-diff.ts');
   assert.equal(status, 2);
-  assert.match(err, /usage: npm run spec:diff/);
+  assert.match(err, /usage: ems-conformance spec-diff/);
 });
 
 test('report re-renders html and junit from a conformance.json and compares with a baseline', async () => {

@@ -3,10 +3,11 @@ import { groupByArea, type AreaGroup, type ReportCatalogue } from '../catalogue'
 import { areaChart } from './area-chart';
 import { contactsSection } from './contacts';
 import { coverageSection } from './coverage';
+import { failingFirst } from './failing-first';
 import { filterForm } from './filters';
 import { anchor, html, type Html } from './markup';
 import { failureReference, harnessErrorBlock, ruleCard } from './rule-card';
-import { outcomeSentence, runHeader } from './run-header';
+import { outcomeSentence, runFacts, runHeader } from './run-header';
 import { pageScript } from './script';
 import { silentPointsSection } from './silent-points';
 import { inputSpaceSection } from './input-space';
@@ -31,6 +32,8 @@ export function renderHtml(report: ConformanceReport, catalogue: ReportCatalogue
 <body>
 <main>
 ${runHeader(report)}
+${failingFirst(report)}
+${runFacts(report)}
 <nav class="toc" aria-label="Sections"><a href="#failures">Failures</a><a href="#harness-errors">Harness errors</a><a href="#areas">Rules by area</a><a href="#coverage">Coverage</a><a href="#contacts">Created contacts</a></nav>
 <section id="overview">
 <h2>Verdicts per area</h2>

@@ -31,9 +31,9 @@ ${sourceQuote(rule)}
 ${judged && rule.reason ? html`<p class="reason"><strong>Reason:</strong> ${rule.reason}</p>` : ''}
 ${replayNote(rule)}
 ${rule.harnessError ? harnessErrorBlock(rule.harnessError) : ''}
-${judged ? rule.evidence.map(evidenceBlock) : ''}
+${judged ? rule.evidence.map((evidence, index) => evidenceBlock(evidence, index, rule.id)) : ''}
 ${judged && rule.property ? propertyBlock(rule.property) : ''}
-${judged && rule.repro ? reproBlock(rule.repro) : ''}
+${judged && rule.repro ? reproBlock(rule.repro, rule.id) : ''}
 ${rule.tolerated.length ? toleratedBlock(rule.tolerated) : ''}
 ${judgedBy(rule)}
 </article>`;

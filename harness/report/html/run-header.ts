@@ -14,10 +14,20 @@ export function outcomeSentence(report: ConformanceReport): string {
   return `No rule fails; every judged rule passes`;
 }
 
+/** The page's head: the outcome and the counts (the failing rules follow it, then runFacts). */
 export function runHeader(report: ConformanceReport): Html {
-  const { target } = report;
   const errors = (report.counts.error ?? 0) + (report.harnessErrors?.length ?? 0);
   const outcome = report.counts.fail > 0 ? 'fail' : errors > 0 ? 'error' : report.counts.inconclusive > 0 ? 'inconclusive' : 'pass';
+  return html`<header class="run">
+<h1>EMS API conformance</h1>
+<p class="outcome v-${outcome}">${outcomeSentence(report)}</p>
+<ul class="counts">${VERDICTS.map((v) => html`<li>${verdictBadge(v, report.counts[v] ?? 0)}</li>`)}</ul>
+</header>`;
+}
+
+/** What was run against what: target, profile, writes, seed, duration. */
+export function runFacts(report: ConformanceReport): Html {
+  const { target } = report;
   const facts: [string, string][] = [
     ['Target', target.baseUrl],
     ['Auth URL', target.authUrl],
@@ -32,12 +42,7 @@ export function runHeader(report: ConformanceReport): Html {
     ['Tool', `${report.tool} ${report.version}`],
     ...trafficFacts(report),
   ];
-  return html`<header class="run">
-<h1>EMS API conformance</h1>
-<p class="outcome v-${outcome}">${outcomeSentence(report)}</p>
-<ul class="counts">${VERDICTS.map((v) => html`<li>${verdictBadge(v, report.counts[v] ?? 0)}</li>`)}</ul>
-<dl class="run-facts">${facts.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>
-</header>`;
+  return html`<dl class="run-facts">${facts.map(([label, value]) => html`<div><dt>${label}</dt><dd>${value}</dd></div>`)}</dl>`;
 }
 
 /** A traffic run says so, and which recordings judged it (entries kept and dropped per file). */

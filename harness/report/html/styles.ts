@@ -33,6 +33,12 @@ a { color: #0969da; }
 .badge.v-error { color: var(--error); background: var(--error-bg); }
 .badge.v-inconclusive { color: var(--inconclusive); background: var(--inconclusive-bg); }
 .badge.v-skipped { color: var(--skipped); background: var(--skipped-bg); }
+#failing-first { background: var(--paper); border: 1px solid var(--line); border-left: 5px solid var(--fail); border-radius: 6px; padding: 6px 16px; margin: 12px 0; }
+#failing-first h2 { margin: 4px 0; font-size: 18px; }
+ol.failing-first { margin: 0; padding-left: 22px; } ol.failing-first li { margin: 3px 0; }
+ol.failing-first li.v-error::marker { color: var(--error); } ol.failing-first .seen { overflow-wrap: anywhere; }
+.evidence.brief h4 { font-weight: 600; } .seen-line { margin: 2px 0 6px; }
+.clip-note, .long-command { color: var(--muted); font-size: 13px; margin: 2px 0 6px; }
 nav.toc { margin: 16px 0 0; font-size: 14px; } nav.toc a { margin-right: 14px; }
 .area-chart { max-width: 100%; height: auto; background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: 8px; }
 .area-chart text { font-size: 13px; fill: var(--ink); }
