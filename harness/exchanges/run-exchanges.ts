@@ -35,29 +35,24 @@ const REF_TAG = '__ems_ref';
 /** The parts of an answer read out of its body (through the profile's pointers): written as a path into the body, not again. */
 const READ_OUT = ['payload', 'records', 'importResult'] as const;
 
-/** The path from `root` to `node` (an object or array of the body), searched a few levels down; undefined when none. */
-function pathTo(root: unknown, node: unknown, depth = 4): (string | number)[] | undefined {
-  if (root === node) return [];
+/** The path from `root` to the first node (an object or array of the body) that `found` accepts, a few levels down. */
+function pathWhere(root: unknown, found: (node: unknown) => boolean, depth = 4): (string | number)[] | undefined {
+  if (found(root)) return [];
   if (depth === 0 || root === null || typeof root !== 'object') return undefined;
   for (const [key, child] of Object.entries(root)) {
     if (child === null || typeof child !== 'object') continue;
-    const rest = pathTo(child, node, depth - 1);
+    const rest = pathWhere(child, found, depth - 1);
     if (rest) return [Array.isArray(root) ? Number(key) : key, ...rest];
   }
   return undefined;
 }
 
-/** A list that holds the same elements as an array of the body (a copy of it: `records`). */
-function copiedArrayPath(root: unknown, list: readonly unknown[], depth = 4): (string | number)[] | undefined {
-  if (Array.isArray(root) && root.length === list.length && root.every((item, index) => item === list[index])) return [];
-  if (depth === 0 || root === null || typeof root !== 'object') return undefined;
-  for (const [key, child] of Object.entries(root)) {
-    if (child === null || typeof child !== 'object') continue;
-    const rest = copiedArrayPath(child, list, depth - 1);
-    if (rest) return [Array.isArray(root) ? Number(key) : key, ...rest];
-  }
-  return undefined;
-}
+/** The node itself. */
+const pathTo = (root: unknown, node: unknown) => pathWhere(root, (candidate) => candidate === node);
+
+/** An array of the body holding the same elements as `list` (a copy of it: `records`). */
+const copiedArrayPath = (root: unknown, list: readonly unknown[]) =>
+  pathWhere(root, (candidate) => Array.isArray(candidate) && candidate.length === list.length && candidate.every((item, index) => item === list[index]));
 
 /** The exchange as written: the parts read out of the body become paths into it (the body is written once). */
 function compact(exchange: RecordedExchange): Record<string, unknown> {
