@@ -1,3 +1,4 @@
+// @silent-point auth.app-token-permissions
 /**
  * The Application-Only token's answers on every operation, against the full token's answers to the same
  * request. Which permissions an Application-Only token holds is not written beyond "keeps working", so a

@@ -1,3 +1,4 @@
+// @silent-point emails.ab-sends-in-manual
 /**
  * The kinds of parent emailID parentEmailID names: interface.md, "Returns the individual sends of an automated
  * or A/B split email". An automated parent is an automated email (its summary record) or what automated sends

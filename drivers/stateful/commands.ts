@@ -1,3 +1,4 @@
+// @silent-point import.group-in-both-lists import.duplicate-email-in-call requests.unknown-parameters requests.repeated-parameter
 /**
  * The commands of the stateful exploration: every operation of the interface, each drawn as abstract choices
  * from the documented parameter space (spec/openapi.yaml through generators/) and from the data (resolved

@@ -1,3 +1,4 @@
+// @silent-point import.group-in-both-lists
 /**
  * The pairwise rows of each operation's input space (generators/pairwise.ts) made into requests with values
  * from the target's data (what the exploration learned): every valid pair of two parameters' classes is sent
