@@ -195,8 +195,10 @@ function ruleResult(
 ): RuleResult {
   const live = outcomes.flatMap((outcome) => outcome.verdicts.filter((v) => v.rule === rule.id).map((verdict) => ({ verdict, title: outcome.title })));
   // The whole run's verdict decides over the live ones (harness/runner/whole-run.ts); live failures and harness errors stay.
-  const kept = new Set(withWholeRun(live.map((j) => j.verdict), whole));
-  const judged = [...(whole ? [{ verdict: whole, title: WHOLE_RUN }] : []), ...live.filter((j) => kept.has(j.verdict))];
+  // A run that ended early (interrupted, timed out) and whose rule no test judged stays unfinished, whatever the whole run could not decide.
+  const cutShort = (runStatus === 'interrupted' || runStatus === 'timedout') && live.length === 0 && whole?.verdict === 'inconclusive';
+  const titled = new Map<Verdict, string>([...live.map((j) => [j.verdict, j.title] as const), ...(whole && !cutShort ? [[whole, WHOLE_RUN] as const] : [])]);
+  const judged = withWholeRun(live.map((j) => j.verdict), cutShort ? undefined : whole).map((verdict) => ({ verdict, title: titled.get(verdict)! }));
   const declaring = outcomes.filter((outcome) => outcome.declared.includes(rule.id));
   const base = { id: rule.id, area: rule.area, statement: rule.statement, source: rule.source, level: rule.level };
   // The time of the tests that declared the rule (not of those that judged it on the side).

@@ -58,6 +58,9 @@ export function discardRunExchanges(env: Env): void {
  */
 export function withWholeRun(live: readonly Verdict[], whole: Verdict | undefined): Verdict[] {
   if (!whole) return [...live];
-  const kept = live.filter((verdict) => verdict.verdict === 'fail' || verdict.verdict === 'error' || (whole.verdict === 'inconclusive' && verdict.verdict === 'inconclusive'));
-  return [whole, ...kept];
+  const decisive = live.filter((verdict) => verdict.verdict === 'fail' || verdict.verdict === 'error');
+  if (whole.verdict !== 'inconclusive') return [whole, ...decisive];
+  // Undecided by the whole run: a live reason goes first, since it says why the run could not decide (the time
+  // budget, a transport failure: "unfinished", "transport", what makes a run partial), then the whole run's.
+  return [...decisive, ...live.filter((verdict) => verdict.verdict === 'inconclusive'), whole];
 }
