@@ -15,7 +15,7 @@ import { parseFlags, positiveInteger, runMain } from './lib/cli';
 import { concludeRun, failOnOf, flakyOf, minCoverageOf, readReport } from './lib/run-exit';
 import { DEFAULT_REPLAYS, replayPhase } from './lib/replay-failures';
 import type { FailOn, FlakyPolicy } from '../harness/report/release-gate';
-import { onStopSignal, stopCauseText, type StopCause } from './lib/stop-signal';
+import { onStopSignal, stopCauseText, type StopCause } from '../harness/core';
 
 /** Flags that set an environment variable of docs/ARCHITECTURE.md. */
 const VARIABLE_FLAGS = {

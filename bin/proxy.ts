@@ -13,7 +13,7 @@ import { killChildren, runChild } from './lib/child';
 import { ownCliCommand } from './lib/commands';
 import { parseFlags, positiveInteger, runMain, UsageError } from './lib/cli';
 import { childEnv } from './lib/env';
-import { onStopSignal, stopCauseText } from './lib/stop-signal';
+import { onStopSignal, stopCauseText } from '../harness/core';
 
 const USAGE = `usage: ems-conformance proxy --target URL [--port N] [--host H] [--har-out FILE] [--profile P] [--base-url URL] [--auth-url URL] [--workers N]
   Forwards every request to --target (an origin, optionally with a path prefix) unchanged and records the exchanges.

@@ -4,7 +4,7 @@ import { parseChoices } from './choices/choices';
 import { parseVariant } from './variant';
 import { parseRateLimit } from './rate-limit';
 import { TOKENS } from './tokens';
-import { onStopSignal } from '../bin/lib/stop-signal';
+import { onStopSignal } from '../harness/core';
 
 const USAGE = `usage: ems-conformance mock [options]   (stops on Ctrl+C, SIGINT, SIGTERM, SIGHUP or when its parent process ends: exit 0)
   --port N            port to listen on (default 4010; 0 = a free port)

@@ -1,4 +1,4 @@
-import { exploreInterface } from '../drivers/stateful';
+import { exploreInterface } from '../drivers';
 import { registerExploration } from '../harness/runner';
 
 registerExploration('stateful exploration', {

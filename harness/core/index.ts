@@ -28,3 +28,4 @@ export { TOKEN_NAMES, TOKEN_VARIABLES, tokensOfEnv, type TokenName, type Tokens 
 export { encodeBody, encodeQuery, type Params } from './encode';
 export { toCurl, type CurlRequest } from './curl';
 export { readBody, messagesFormOf, statusMatches, type PayloadParts } from './read-body';
+export { onStopSignal, stopCauseText, type StopCause } from './stop-signal';

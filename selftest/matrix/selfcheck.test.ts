@@ -12,12 +12,12 @@ describe('bin/selfcheck (the fault matrix)', { timeout: 240_000 }, () => {
   after(() => rmSync(folder, { recursive: true, force: true }));
 
   test('should catch every fault of two areas with clean baselines, in lanes one worker serves, and end with the totals line', async () => {
-    // 9 runs (two baselines, 7 faults) in 3 lanes: each lane's worker serves about three runs, each against its own mock.
+    // 10 runs (two baselines, 8 faults) in 3 lanes: each lane's worker serves about three runs, each against its own mock.
     // Exchanges, observations or a target leaking from one run into the next would fail a baseline or miss a fault.
     const json = join(folder, 'matrix.json');
     const finished = await selfcheck(['--area', 'helper.ping', '--area', 'envelope', '--workers', '1', '--json', json]);
     assert.equal(finished.code, 0, finished.stdout + finished.stderr);
-    assert.equal(finished.stdout.trim().split('\n').at(-1), '8 passed, 0 failed');
+    assert.equal(finished.stdout.trim().split('\n').at(-1), '9 passed, 0 failed');
     const faultLines = finished.stdout.split('\n').filter((line) => /^(envelope|helper\.ping)\s+[a-z][a-z0-9-]+\s+\S/.test(line));
     assert.equal(faultLines.length, 7, finished.stdout);
     for (const line of faultLines) assert.match(line, /^\S+\s+\S+\s+caught /, line);
