@@ -62,11 +62,11 @@ describe('mock variant alt', () => {
     assert.equal(plainEmpty.body.data.paging.totalPages, 0);
   });
 
-  test('emails: templateID and abSplitID 0 when absent, dateSent "" for drafts, undocumented fields', async () => {
+  test('emails: templateID and abSplitID 0 when absent, drafts with their planned dateSent (emails.unsent-dateSent=planned), undocumented fields', async () => {
     const drafts = await alt.get('/emails/search', { status: 'draft', rpp: 250 });
     const records: Record<string, unknown>[] = drafts.body.data.records;
     assert.ok(records.length > 0);
-    assert.ok(records.every((email) => email.dateSent === '' && email.abSplitID === 0 && !('parentEmailID' in email)));
+    assert.ok(records.every((email) => typeof email.dateSent === 'string' && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(email.dateSent) && email.abSplitID === 0 && !('parentEmailID' in email)));
     assert.ok(records.every((email) => email.htmlVersionEditable === 0 || email.htmlVersionEditable === 1));
     const plainDrafts = await plain.get('/emails/search', { status: 'draft', rpp: 250 });
     assert.ok(plainDrafts.body.data.records.every((email: Record<string, unknown>) => !('dateSent' in email) && !('htmlVersionEditable' in email)));
