@@ -109,7 +109,8 @@ export default class ConformanceReporter implements Reporter {
         );
         if (observerErrors.length > 0) report.harnessErrors = [...(report.harnessErrors ?? []), ...observerErrors];
       }
-      if (whole && report.counts.fail > 0) this.someTestFailed = true;
+      // Judged whole, the run failed where a rule fails: a test whose live judge failed on what its worker alone had seen does not fail it.
+      if (whole) this.someTestFailed = report.counts.fail > 0;
     } catch (error) {
       console.error(`conformance reporter: harness error building the report: ${oneLine(error)}`);
       report = buildReport([], new Set(), result);

@@ -51,16 +51,21 @@ export function discardRunExchanges(env: Env): void {
   if (dir && env.EMS_KEEP_RUN_EXCHANGES !== '1') rmSync(dir, { recursive: true, force: true });
 }
 
+/** A live failure that is no judge's reading of exchanges: a request that got no usable answer (harness/runner/settle.ts). */
+const isTransportFailure = (verdict: Verdict): boolean => verdict.verdict === 'fail' && (verdict.reason ?? '').startsWith('transport: ');
+
 /**
- * A rule's verdicts with the whole run's: the whole run's verdict decides, over the live ones a worker gave on
- * the part of the run it had seen. A live failure or harness error stays (a failing draw's shrunk counterexample,
- * a transport failure, a check that threw), and where the whole run could not decide, the live reasons stay beside its own.
+ * A rule's verdicts with the whole run's: the whole run's verdict decides over the live ones a worker gave on the
+ * part of the run it had seen. A judge's live failure is the same judge over fewer exchanges: where the whole run
+ * fails too, it stays beside it (a shrunk counterexample, a seed to replay); where the whole run does not, it came
+ * of what that worker could not see (another worker's write between two of its reads) and goes. A transport
+ * failure and a harness error always stay. Where the whole run cannot decide, the live reasons go first (the time
+ * budget, a transport failure: what makes a run partial), then the whole run's.
  */
 export function withWholeRun(live: readonly Verdict[], whole: Verdict | undefined): Verdict[] {
   if (!whole) return [...live];
-  const decisive = live.filter((verdict) => verdict.verdict === 'fail' || verdict.verdict === 'error');
-  if (whole.verdict !== 'inconclusive') return [whole, ...decisive];
-  // Undecided by the whole run: a live reason goes first, since it says why the run could not decide (the time
-  // budget, a transport failure: "unfinished", "transport", what makes a run partial), then the whole run's.
-  return [...decisive, ...live.filter((verdict) => verdict.verdict === 'inconclusive'), whole];
+  const always = live.filter((verdict) => verdict.verdict === 'error' || isTransportFailure(verdict));
+  if (whole.verdict === 'fail') return [whole, ...live.filter((verdict) => verdict.verdict === 'fail' && !isTransportFailure(verdict)), ...always];
+  if (whole.verdict !== 'inconclusive') return [whole, ...always];
+  return [...always, ...live.filter((verdict) => verdict.verdict === 'inconclusive'), whole];
 }
