@@ -87,7 +87,8 @@ export default class ConsoleReporter implements Reporter {
   onEnd(result: FullResult): void {
     if (this.column > 0) this.write('\n');
     if (this.counts.failed > 0) {
-      this.write(`\n  ${this.counts.failed} failed\n`);
+      // A test's judge saw what its worker had seen; each rule's verdict is its judge over the whole run (the summary that follows).
+      this.write(`\n  ${this.counts.failed} failed (as each test's worker saw the run; every rule's verdict over the whole run follows)\n`);
       // The dots named nothing: each failed test and why, once.
       if (this.dots) {
         for (const [title, why] of this.failures) {
