@@ -2,10 +2,15 @@ import type { ChoiceMap } from './choices';
 
 /**
  * The readings a fault needs to show (the fault matrix draws every other point at random): a fault that breaks
- * its rule only under one reading of a silent point names that reading here. Empty: every fault of
- * mock/faults.ts shows under any combination of readings the matrix has drawn so far.
+ * its rule only under one reading of a silent point names that reading here.
+ * - A token accepted in the querystring or the body (`accessToken`) shows only where the mock reads that
+ *   parameter at all: under `requests.unknown-parameters=refused` it refuses it as a parameter it does not know,
+ *   which the rule accepts (the token is refused either way).
  */
-export const FAULT_NEEDS: Readonly<Record<string, ChoiceMap>> = {};
+export const FAULT_NEEDS: Readonly<Record<string, ChoiceMap>> = {
+  'auth-query-token-accepted': { 'requests.unknown-parameters': 'ignored' },
+  'auth-body-token-accepted': { 'requests.unknown-parameters': 'ignored' },
+};
 
 export function faultNeeds(fault: string): ChoiceMap {
   return Object.hasOwn(FAULT_NEEDS, fault) ? FAULT_NEEDS[fault]! : {};
