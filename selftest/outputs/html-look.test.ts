@@ -48,7 +48,8 @@ test('the HTML report of a run with several failing rules opens with them, each 
     const card = page.locator('#failures article.v-fail', { has: page.locator('code.rule-id', { hasText: 'groups.search.rpp.bounds' }) });
     assert.ok(await card.isVisible());
     const cardBox = await card.boundingBox();
-    assert.ok(cardBox && cardBox.y >= 0 && cardBox.y < VIEWPORT.height, 'the link scrolled to the card');
+    // A card at the top of the view (its top may sit a fraction of a pixel above, as the page's layout rounds it).
+    assert.ok(cardBox && cardBox.y > -1 && cardBox.y < VIEWPORT.height, `the link scrolled to the card: ${JSON.stringify(cardBox)}`);
     const text = await card.innerText();
     assert.match(text, /curl -sS/, 'the curl repro is not shown');
     assert.ok(text.includes('$EMS_TOKEN'), 'the repro does not use the $EMS_TOKEN placeholder');
