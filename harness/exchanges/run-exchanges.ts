@@ -111,7 +111,14 @@ export function readRunExchanges(dir: string, runKey?: string): RecordedTraffic 
   };
   files.forEach((file, fileIndex) => {
     const lines = readFileSync(join(dir, file), 'utf8').split('\n').filter((line) => line !== '');
-    const exchanges = lines.map((line) => expand(JSON.parse(line, revive) as Record<string, unknown>));
+    // A worker stopped in the middle of an append leaves its last line cut short: what it wrote before stands.
+    const exchanges = lines.flatMap((line) => {
+      try {
+        return [expand(JSON.parse(line, revive) as Record<string, unknown>)];
+      } catch {
+        return [];
+      }
+    });
     for (const exchange of exchanges) {
       const { token } = exchange;
       const id = token.id === undefined ? undefined : standIn(token.role && token.role !== 'unissued' ? `role:${token.role}` : `${fileIndex}:${token.id}`);

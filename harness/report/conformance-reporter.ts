@@ -53,6 +53,8 @@ export default class ConformanceReporter implements Reporter {
   private readonly outcomes = new Map<string, TestOutcome>();
   /** A test failed (a rule failed, a check broke or timed out), whether or not Playwright expected it (fixtures.ts keeps the worker). */
   private someTestFailed = false;
+  /** Why the run could not be judged whole (its exchanges unreadable), for the report's harnessErrors. */
+  private wholeRunError: { where: string; message: string; stack?: string } | undefined;
 
   constructor(options: ConformanceReporterOptions = {}) {
     this.outputDir = options.outputDir ?? reportDir(process.env);
@@ -83,6 +85,10 @@ export default class ConformanceReporter implements Reporter {
     const unmet = outcomes.find((outcome) => outcome.target)?.target?.unmetNeeds ?? {};
     try {
       return await judgeWholeRun({ env: process.env, rules: [...this.selected].filter((rule) => !unmet[rule]) });
+    } catch (error) {
+      // The run's exchanges could not be judged whole: the tests' own verdicts stand, and the report says why.
+      this.wholeRunError = { where: 'the whole run\'s judgement', ...harnessErrorOf(error) };
+      return undefined;
     } finally {
       discardRunExchanges(process.env);
     }
@@ -98,6 +104,7 @@ export default class ConformanceReporter implements Reporter {
       const outcomes = [...this.outcomes.values()];
       const whole = await this.judgeWholeRun(outcomes);
       report = buildReport(outcomes, this.selected, result, whole?.verdicts);
+      if (this.wholeRunError) report.harnessErrors = [...(report.harnessErrors ?? []), this.wholeRunError];
       const observed = whole ?? recordedRun(process.env);
       if (whole) report.inputCoverage = inputCoverage(whole.traffic);
       if (observed) {

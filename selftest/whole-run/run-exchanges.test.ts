@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readRunExchanges, recordedExchange, writeRunExchanges, type RecordedExchange } from '../../harness/exchanges';
@@ -49,6 +49,19 @@ test('should read back every worker\'s exchanges in start order, the same answer
     const written = readdirSync(dir).map((file) => readFileSync(join(dir, file), 'utf8')).join('');
     for (const token of Object.values(TOKENS)) assert.ok(!written.includes(token), 'no token value is written');
     assert.ok(written.length < 2 * JSON.stringify([...first, ...second]).length, 'the parts read out of a body are written as paths into it');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('should keep what a worker wrote before a line it was stopped in the middle of', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ems-run-exchanges-test-'));
+  try {
+    writeRunExchanges(dir, 'worker-0', [search(0, 1000, 'full')]);
+    appendFileSync(join(dir, 'worker-0.jsonl'), '{"op":"groups.search","startedAt":20');
+    const traffic = readRunExchanges(dir);
+    assert.equal(traffic.exchanges.length, 1);
+    assert.equal(traffic.exchanges[0]!.startedAt, 1000);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
