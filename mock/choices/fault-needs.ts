@@ -6,10 +6,14 @@ import type { ChoiceMap } from './choices';
  * - A token accepted in the querystring or the body (`accessToken`) shows only where the mock reads that
  *   parameter at all: under `requests.unknown-parameters=refused` it refuses it as a parameter it does not know,
  *   which the rule accepts (the token is refused either way).
+ * - An A/B split parent whose parentEmailID search finds nothing shows only where a manual search lists the sends
+ *   beside their parents (`emails.ab-sends-in-manual=parents-and-sends`): under parents-only, no documented read
+ *   says what the parent's sends are, so nothing can say the empty answer is wrong.
  */
 export const FAULT_NEEDS: Readonly<Record<string, ChoiceMap>> = {
   'auth-query-token-accepted': { 'requests.unknown-parameters': 'ignored' },
   'auth-body-token-accepted': { 'requests.unknown-parameters': 'ignored' },
+  'emails-ab-parent-finds-nothing': { 'emails.ab-sends-in-manual': 'parents-and-sends' },
 };
 
 export function faultNeeds(fault: string): ChoiceMap {
