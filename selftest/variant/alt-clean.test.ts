@@ -7,12 +7,10 @@
  * reason. Runs are kept short (EMS_RUNS=4); each run's report folder is removed afterwards.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { repoPath } from '../../harness/contract';
-import { readReport, runConformance } from '../core/support/run';
+import { cleanMockRun } from './clean-run';
 
 /**
  * Per profile, the rules the alt run still fails or leaves inconclusive because the harness judges a point
@@ -26,24 +24,7 @@ const PROFILES = ['service', 'rest', 'problem-json'] as const;
 
 /** One conformance run against the embedded alt mock under the profile; the rules not passing, with reasons. */
 async function altRun(profile: string) {
-  // Playwright's own output goes to a temp folder too (the report folder is runAtRoot's, removed at exit).
-  const results = mkdtempSync(join(tmpdir(), 'ems-alt-results-'));
-  const finished = await runConformance(['--workers', '1'], {
-    EMS_PROFILE: profile,
-    EMS_MOCK_VARIANT: 'alt',
-    EMS_RUNS: '4',
-    // The conformance report alone: no test here reads Playwright's own reports.
-    EMS_REPORTERS: 'minimal',
-    EMS_SEED: '1',
-    EMS_TEST_RESULTS_DIR: results,
-  }).finally(() => rmSync(results, { recursive: true, force: true }));
-  const output = `${finished.stdout}\n${finished.stderr}`;
-  assert.ok(existsSync(`${finished.reportDir}/conformance.json`), `the run wrote no report (exit ${finished.code}):\n${output.slice(-4000)}`);
-  const report = readReport(finished);
-  const unsettled = report.rules
-    .filter((rule) => rule.verdict === 'fail' || rule.verdict === 'inconclusive')
-    .map((rule) => `${rule.verdict} ${rule.id}: ${rule.reason ?? '(no reason)'}`);
-  return { finished, report, unsettled, output };
+  return cleanMockRun(profile, { EMS_MOCK_VARIANT: 'alt' });
 }
 
 function profileExists(name: string): boolean {

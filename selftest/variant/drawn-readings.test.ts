@@ -13,15 +13,13 @@
  * per step).
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { repoPath } from '../../harness/contract';
 import { Choices, formatChoices } from '../../mock/choices/choices';
 import { choicesArbitrary, drawSeed } from '../../mock/choices/draw';
-import { readReport, runConformance } from '../core/support/run';
+import { cleanMockRun } from './clean-run';
 
 const PROFILES = ['service', 'rest', 'problem-json'] as const;
 /** Combinations drawn per profile: each a full run. */
@@ -31,22 +29,7 @@ console.log(`drawn readings: seed ${SEED} (EMS_DRAW_SEED=${SEED} draws the same 
 
 /** One conformance run against the embedded mock taking these readings; the rules not passing, with reasons. */
 async function runWith(profile: string, choices: Record<string, string>) {
-  const results = mkdtempSync(join(tmpdir(), 'ems-drawn-results-'));
-  const finished = await runConformance(['--workers', '1'], {
-    EMS_PROFILE: profile,
-    EMS_MOCK_CHOICES: formatChoices(choices),
-    EMS_RUNS: '4',
-    EMS_REPORTERS: 'minimal',
-    EMS_SEED: '1',
-    EMS_TEST_RESULTS_DIR: results,
-  }).finally(() => rmSync(results, { recursive: true, force: true }));
-  const output = `${finished.stdout}\n${finished.stderr}`;
-  assert.ok(existsSync(`${finished.reportDir}/conformance.json`), `the run wrote no report (exit ${finished.code}):\n${output.slice(-4000)}`);
-  const report = readReport(finished);
-  const unsettled = report.rules
-    .filter((rule) => rule.verdict === 'fail' || rule.verdict === 'inconclusive' || rule.verdict === 'error')
-    .map((rule) => `${rule.verdict} ${rule.id}: ${rule.reason ?? '(no reason)'}`);
-  return { finished, report, unsettled, output };
+  return cleanMockRun(profile, { EMS_MOCK_CHOICES: formatChoices(choices) });
 }
 
 describe(`drawn readings of the silent points (seed ${SEED}): every built-in profile is clean`, { timeout: 1_800_000 }, () => {
