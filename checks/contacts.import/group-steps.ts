@@ -8,7 +8,7 @@
  * after, two such imports between sightings, a change outside the range) leaves their membership unknown,
  * and an unknown membership widens the range of later steps. Pure: no I/O.
  */
-import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/check';
+import { servedInEitherOrder, type RecordedExchange, type RecordedTraffic, type Target } from '../../harness/check';
 import { readInteger } from '../../harness/oracles';
 import { isObject } from '../shared/import-answer';
 import { addressOf, recordedImports, type RecordedImport } from './recorded-imports';
@@ -105,9 +105,6 @@ function sightingsOf(exchange: RecordedExchange): GroupSighting[] {
   });
 }
 
-const endOf = (exchange: RecordedExchange): number => exchange.startedAt + exchange.durationMs;
-/** Two exchanges ran at the same time (a sighting then cannot say whether it saw the import's change); 2 ms for rounding. */
-const overlap = (a: RecordedExchange, b: RecordedExchange): boolean => a.startedAt + 2 < endOf(b) && b.startedAt + 2 < endOf(a);
 
 interface Open {
   start: GroupSighting;
@@ -193,6 +190,7 @@ export function groupHistory(traffic: RecordedTraffic, target: Pick<Target, 'pro
   const history: GroupHistory = { steps: [], dynamic: [] };
   const open = new Map<number, Open>();
   const naming = new Map<number, RecordedExchange[]>();
+  const everyImport = [...byIndex.values()].map((imported) => imported.exchange);
   for (const imported of byIndex.values()) {
     const groups = namedGroups(imported.exchange);
     for (const groupID of groups ? [...groups.add, ...groups.remove] : []) naming.set(groupID, [...(naming.get(groupID) ?? []), imported.exchange]);
@@ -225,7 +223,9 @@ export function groupHistory(traffic: RecordedTraffic, target: Pick<Target, 'pro
       continue;
     }
     for (const sighting of sightingsOf(exchange)) {
-      if ((naming.get(sighting.groupID) ?? []).some((other) => overlap(other, exchange))) continue;
+      // A sighting the target may have served before or after an import it concerns cannot say whether it saw the import's change.
+      const concerned = sighting.type === 'dynamic' ? everyImport : (naming.get(sighting.groupID) ?? []);
+      if (concerned.some((other) => servedInEitherOrder(other, exchange))) continue;
       const interval = open.get(sighting.groupID);
       if (interval) close(interval, sighting);
       open.set(sighting.groupID, { start: sighting, naming: [], imports: [], unreadable: false });

@@ -1,6 +1,7 @@
 import { operationInfo } from '../contract';
 import type { OperationKey } from '../types';
 import { type ApiResponse, type Target, type Params, sharedRateLimiter, type RateLimiter, rateLimitDecision, rateLimitSignal, backoffMs, type TokenName, createRedactor, send, WireFailure, type WireResponse, TransportError } from '../core';
+import { clockNow, recordedDuration } from './clock';
 import { readExchange } from './read-exchange';
 import type { SentToken } from './exchange-log';
 import { buildRequest, type BuiltRequest, type RequestOptions } from './request';
@@ -55,8 +56,7 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
 
     for (let attempt = 1; ; attempt++) {
       await rateLimiter.take();
-      const startedAt = Date.now();
-      const { response, wire } = await exchange(op, request, params, callOptions);
+      const { response, wire, startedAt } = await exchange(op, request, params, callOptions);
       const limit = wire && rateLimitSignal(response, wire, profile, Date.now());
       if (limit) {
         // The target's rate limit answered, not the target: never judged. Wait as told, slow down, retry.
@@ -80,8 +80,8 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     }
   }
 
-  async function exchange(op: OperationKey, request: BuiltRequest, params: Params, callOptions: CallOptions): Promise<{ response: ApiResponse; wire?: WireResponse }> {
-    const started = performance.now();
+  async function exchange(op: OperationKey, request: BuiltRequest, params: Params, callOptions: CallOptions): Promise<{ response: ApiResponse; wire?: WireResponse; startedAt: number }> {
+    const startedAt = clockNow();
     let answer: WireResponse | WireFailure;
     try {
       answer = await send(request, { timeoutMs: callOptions.timeoutMs ?? target.timeoutMs, maxBodyBytes: target.maxBodyBytes });
@@ -89,9 +89,9 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
       if (!(error instanceof WireFailure)) throw error;
       answer = error;
     }
-    const durationMs = Math.round(performance.now() - started);
+    const durationMs = recordedDuration(clockNow() - startedAt);
     const response = readExchange({ op, request, params, answer, durationMs }, profile, redactor);
-    return answer instanceof WireFailure ? { response } : { response, wire: answer };
+    return answer instanceof WireFailure ? { response, startedAt } : { response, wire: answer, startedAt };
   }
 
   function transportFailure(response: ApiResponse & { transport: NonNullable<ApiResponse['transport']> }, path: string): TransportError {

@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { TransportFailureReason } from '../types';
+import { clockNow, recordedDuration } from './clock';
 import type { ProxiedExchange } from './har-writer';
 
 /** The proxy's own path: a GET there is answered by `onReport`, never forwarded. */
@@ -53,7 +54,7 @@ export function startProxy(options: ProxyOptions): Promise<RecordingProxy> {
   });
 
   function forward(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer): void {
-    const startedAt = Date.now();
+    const startedAt = clockNow();
     const url = `${target.origin}${prefix}${req.url ?? '/'}`;
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name) && name !== 'host') headers[name] = value;
@@ -70,7 +71,7 @@ export function startProxy(options: ProxyOptions): Promise<RecordingProxy> {
     const record = (update: Partial<ProxiedExchange>) => {
       if (ended) return;
       ended = true;
-      options.onExchange?.({ ...exchange, ...update, durationMs: Date.now() - startedAt });
+      options.onExchange?.({ ...exchange, ...update, durationMs: recordedDuration(clockNow() - startedAt) });
     };
     const failed = (reason: TransportFailureReason, detail: string) => record({ status: 0, error: { reason, detail } });
 
@@ -108,7 +109,7 @@ export function startProxy(options: ProxyOptions): Promise<RecordingProxy> {
     // The client gave up before the answer ended (its timeout): stop forwarding, record it as the client saw it.
     res.on('close', () => {
       if (!res.writableFinished && !ended) {
-        failed('timeout', `(the client gave up after ${Date.now() - startedAt} ms)`);
+        failed('timeout', `(the client gave up after ${Math.round(clockNow() - startedAt)} ms)`);
         upstream.destroy();
       }
     });

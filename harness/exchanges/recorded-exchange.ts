@@ -26,8 +26,13 @@ export type TokenRole = TokenName | 'unissued';
 export interface RecordedExchange extends ApiResponse {
   /** Position in the traffic, 0-based, in recorded order. */
   index: number;
-  /** When the request started (epoch ms), from the recording. */
+  /** When the request started (epoch ms, sub-millisecond where the recorder timed it so), from the recording. */
   startedAt: number;
+  /**
+   * The clock that timed it, where the recording names one (a whole run: one per worker's log; absent in a HAR
+   * or the proxy's recording, one clock): times of two lanes are compared with a margin (clock.ts).
+   */
+  lane?: number;
   token: RecordedToken;
 }
 

@@ -1,4 +1,5 @@
 import { rateLimitSignal, type Target, type TokenName } from '../core';
+import { recordedDuration } from './clock';
 import type { RecordedExchange, RecordedToken, RecordedTraffic } from './recorded-exchange';
 import { readRecordedWire, recordedTraffic, type RecordedWire } from './traffic-file';
 import { valueAt } from '../contract';
@@ -56,7 +57,7 @@ export function normalizeExchange(original: RawExchange, index: number, context:
     index,
     op,
     startedAt: raw.startedAt ?? 0,
-    durationMs: Math.round(raw.durationMs ?? 0),
+    durationMs: recordedDuration(raw.durationMs ?? 0),
     request: { method: method as HttpMethod, url, headers, ...(body === undefined ? {} : { body }) },
     params,
     token,

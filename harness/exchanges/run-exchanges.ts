@@ -122,7 +122,7 @@ export function readRunExchanges(dir: string, runKey?: string): RecordedTraffic 
     for (const exchange of exchanges) {
       const { token } = exchange;
       const id = token.id === undefined ? undefined : standIn(token.role && token.role !== 'unissued' ? `role:${token.role}` : `${fileIndex}:${token.id}`);
-      all.push({ exchange: { ...exchange, token: { ...token, ...(id ? { id } : {}) } }, file: fileIndex });
+      all.push({ exchange: { ...exchange, lane: fileIndex, token: { ...token, ...(id ? { id } : {}) } }, file: fileIndex });
     }
   });
   all.sort((a, b) => a.exchange.startedAt - b.exchange.startedAt || a.file - b.file || a.exchange.index - b.exchange.index);

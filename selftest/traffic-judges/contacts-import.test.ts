@@ -142,6 +142,23 @@ describe('contacts/import judges of group membership', () => {
     return expectVerdicts('contacts.import.groupIDs.add', { pass: [...joining, sighting(G(52), H(62))], fail: [...joining, sighting(G(52), H(60))], none: [good] });
   });
 
+  test('should not judge a group by a sighting another worker sent while the import was in flight', async () => {
+    // A whole run: sightings from worker 0, the import from worker 1. The middle sighting started as the import did
+    // (the run orders it first) and was served after it: it cannot tell whether it saw the import's change.
+    const at = (startedAt: number, durationMs: number) => ({ startedAt, durationMs });
+    const add = checkOf(checks, 'contacts.import.groupIDs.add');
+    const joining = { ...importWith([{ email: C }], { groupIDs: [5] }, [row(C)]), ...at(1010, 1) };
+    const during = { ...sighting(G(51)), ...at(1010, 3) };
+    const after = { ...sighting(G(51)), ...at(1030, 2) };
+    const lanes = [0, 0, 1, 0];
+    const inFlight = await judged(add, [{ ...sighting(G(50)), ...at(1000, 2) }, during, joining, after], undefined, { lanes });
+    assert.notEqual(inFlight.verdict, 'fail', inFlight.reason);
+    // Sent once the import had been answered (beyond the margin between two workers' clocks), the sighting counts.
+    const stale = { ...sighting(G(50)), ...at(1014, 2) };
+    const missed = await judged(add, [{ ...sighting(G(50)), ...at(1000, 2) }, joining, stale], undefined, { lanes: [0, 1, 0] });
+    assert.equal(missed.verdict, 'fail', missed.reason);
+  });
+
   test('contacts.import.groupIDs.add needs an existing contact and several groups judged', async () => {
     const fresh = [sighting(G(50)), importWith([{ email: C }], { groupIDs: [5] }, [row(C)]), sighting(G(51))];
     const verdict = await judged(checkOf(checks, 'contacts.import.groupIDs.add'), fresh);

@@ -8,7 +8,7 @@ import { operationInfo } from '../../harness/contract';
 import { Judge, type RuleJudge, type Target } from '../../harness/core';
 import { type Check } from '../../harness/check';
 import { ruleJudge as bindJudge } from '../../harness/core/rule-judge';
-import { trafficOf, type RawExchange } from '../../harness/exchanges';
+import { recordedTraffic, trafficOf, type RawExchange } from '../../harness/exchanges';
 import type { OperationKey, Verdict } from '../../harness/types';
 import { testTarget, TOKENS } from '../core/support/target';
 
@@ -85,8 +85,10 @@ export const walk = (op: 'groups.search' | 'emails.search', params: Params, all:
   Array.from({ length: Math.max(1, Math.ceil(all.length / rpp)) }, (_, i) => search(op, { ...params, rpp, page: i + 1 }, all, options));
 
 /** The folded verdict of a check's rule on the traffic: its judge's. */
-export async function judged(check: Check, raws: RawExchange[], targetOf: Target = target, reading: { knowTokens?: boolean } = {}): Promise<Verdict> {
-  const traffic = trafficOf(targetOf, raws, reading);
+export async function judged(check: Check, raws: RawExchange[], targetOf: Target = target, reading: { knowTokens?: boolean; lanes?: readonly number[] } = {}): Promise<Verdict> {
+  const read = trafficOf(targetOf, raws, reading);
+  // A whole run's traffic: each exchange timed by its worker's clock (lanes[i] for raws[i]).
+  const traffic = reading.lanes ? recordedTraffic(read.exchanges.map((exchange) => ({ ...exchange, lane: reading.lanes![exchange.index] }))) : read;
   const { rule } = check;
   const judge = new Judge([rule], targetOf);
   const ruleJudge: RuleJudge = { ...bindJudge(judge, rule), property: () => Promise.reject(new Error('a traffic judge runs no property')) };
