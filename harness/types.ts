@@ -254,6 +254,11 @@ export interface Verdict {
   samples?: { judged: number; inconclusive: number };
   /** With verdict `error`: the exception inside the harness. */
   harnessError?: HarnessError;
+  /**
+   * Set where the verdict is no judge's reading but a request's lack of a usable answer (harness/runner/settle.ts):
+   * the transport failure's reason. The whole run's judgement keeps such a verdict beside its own.
+   */
+  transportFailure?: TransportFailureReason;
 }
 
 export type TransportFailureReason =

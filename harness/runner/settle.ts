@@ -1,4 +1,4 @@
-import type { Evidence, HarnessError } from '../types';
+import type { Evidence, HarnessError, TransportFailureReason } from '../types';
 import { harnessErrorOf, type Judge, type TransportError } from '../core';
 
 /** How a test body ended, as the judge fixture sees it. */
@@ -13,7 +13,7 @@ export interface TestEnd {
 }
 
 type Settlement =
-  | { verdict: 'fail' | 'inconclusive' | 'skipped'; reason: string; evidence?: Evidence[] }
+  | { verdict: 'fail' | 'inconclusive' | 'skipped'; reason: string; evidence?: Evidence[]; transportFailure?: TransportFailureReason }
   | { verdict: 'error'; reason: string; harnessError: HarnessError };
 
 /**
@@ -30,7 +30,10 @@ export function settleDeclaredRules(judge: Judge, end: TestEnd): void {
   for (const rule of judge.declared) {
     if (!threw && judge.hasVerdict(rule)) continue;
     if (settled.verdict === 'error') judge.record({ rule, verdict: 'error', reason: settled.reason, evidence: [], requests: 0, harnessError: settled.harnessError });
-    else judge.record({ rule, verdict: settled.verdict, reason: settled.reason, evidence: settled.evidence ?? [], requests: 0 });
+    else {
+      const { verdict, reason, evidence = [], transportFailure } = settled;
+      judge.record({ rule, verdict, reason, evidence, requests: 0, ...(transportFailure ? { transportFailure } : {}) });
+    }
   }
 }
 
@@ -49,7 +52,7 @@ function settlement(end: TestEnd): Settlement {
       if (transport && end.error?.message?.includes(transport.message)) {
         // A rate limit that never cleared is no answer of the target's to the rule: unjudged, never failed.
         const verdict = transport.reason === 'rate-limited' ? 'inconclusive' : 'fail';
-        return { verdict, reason: transport.message, evidence: [transport.evidence] };
+        return { verdict, reason: transport.message, evidence: [transport.evidence], transportFailure: transport.reason };
       }
       return harnessError(end.error ?? { message: 'the test failed without a message' });
     }

@@ -52,7 +52,7 @@ export function discardRunExchanges(env: Env): void {
 }
 
 /** A live failure that is no judge's reading of exchanges: a request that got no usable answer (harness/runner/settle.ts). */
-const isTransportFailure = (verdict: Verdict): boolean => verdict.verdict === 'fail' && (verdict.reason ?? '').startsWith('transport: ');
+const isTransportFailure = (verdict: Verdict): boolean => verdict.verdict === 'fail' && verdict.transportFailure !== undefined;
 
 /**
  * A rule's verdicts with the whole run's: the whole run's verdict decides over the live ones a worker gave on the
