@@ -14,6 +14,8 @@ interface HarNameValue {
 /** The parts of a HAR 1.2 entry the harness reads (http://www.softwareishard.com/blog/har-12-spec/), plus the proxy's `_error`. */
 interface HarEntry {
   startedDateTime?: string;
+  /** When the request started, epoch ms to the microsecond (this project's recorders write it beside startedDateTime's milliseconds). */
+  _emsStartedAt?: unknown;
   time?: number;
   request: { method: string; url: string; headers?: HarNameValue[]; postData?: { mimeType?: string; text?: string }; _emsTokenRole?: unknown };
   response: {
@@ -89,7 +91,10 @@ function rawExchange(value: unknown, index: number, path: string): RawExchange {
   const responseBody = content.text === undefined ? undefined : content.encoding === 'base64' ? Buffer.from(content.text, 'base64') : content.text;
   const error = errorOf(response._error ?? response._failureText ?? (response.status <= 0 ? 'no answer was recorded' : undefined));
   const contentType = content.mimeType || headerValue(response.headers, 'content-type');
-  const startedAt = entry?.startedDateTime ? Date.parse(entry.startedDateTime) : NaN;
+  const stated = entry?.startedDateTime ? Date.parse(entry.startedDateTime) : NaN;
+  // The precise start where the recorder wrote it and it agrees with startedDateTime (the same millisecond).
+  const precise = typeof entry?._emsStartedAt === 'number' && Math.floor(entry._emsStartedAt) === stated ? entry._emsStartedAt : undefined;
+  const startedAt = precise ?? stated;
   return {
     method: request.method,
     url: request.url,

@@ -37,6 +37,8 @@ export function harDocument(exchanges: readonly ProxiedExchange[], profile: Prof
       : { size: bytes.length, mimeType: exchange.contentType ?? '', text: bytes.toString('utf8') };
     return {
       startedDateTime: new Date(original.startedAt).toISOString(),
+      // The start to the microsecond (startedDateTime holds milliseconds): a HAR judged offline orders exchanges as live.
+      _emsStartedAt: original.startedAt,
       time: original.durationMs,
       request: {
         method: exchange.method,
