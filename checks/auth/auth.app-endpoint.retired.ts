@@ -1,5 +1,5 @@
 import { defineCheck, type JudgeContext, type RecordedExchange } from '../../harness/check';
-import { RETIRED_ENDPOINT, TrafficTally } from '../shared/judges';
+import { RETIRED_ENDPOINT, VerdictTally } from '../shared/judges';
 import { tokenValuesIn } from './issued-tokens';
 
 /**
@@ -18,7 +18,7 @@ const tokenText = (exchange: RecordedExchange) => (exchange.token.id === undefin
  * that carries no access token. Decided once both methods were seen.
  */
 export function judgeRetiredEndpoint({ judge, traffic }: JudgeContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const answering = traffic.exchanges.some((e) => e.op !== RETIRED_ENDPOINT && e.outcome !== 'transport');
   // A target that answers nothing issues no token anywhere: the endpoint is judged only against one that answers its operations.
   const unanswered = traffic.exchanges.find((e) => e.op === 'helper.ping' && e.transport) ?? traffic.exchanges.find((e) => e.op !== RETIRED_ENDPOINT && e.transport);

@@ -1,6 +1,6 @@
 // @silent-point auth.app-token-permissions
 import { defineCheck, NOT_OBSERVED, type JudgeContext, type RecordedExchange } from '../../harness/check';
-import { headerOnly, paramsKey, RETIRED_ENDPOINT, TrafficTally } from '../shared/judges';
+import { headerOnly, paramsKey, RETIRED_ENDPOINT, VerdictTally } from '../shared/judges';
 import { appTokenRefusals, fullTokens } from './app-token-answers';
 import { tokenMatrix } from './token-matrix';
 
@@ -30,7 +30,7 @@ const outcomeOf = (e: RecordedExchange) => ({ request: `${e.op} (${e.method})`, 
 export function judgeApplicationToken({ judge, traffic, target }: JudgeContext): void {
   const app = applicationToken(traffic.exchanges);
   if (app.id === undefined) return judge.inconclusive(`${NOT_OBSERVED}: ${app.why}`);
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const withApp = traffic.exchanges.filter((e) => e.op !== RETIRED_ENDPOINT && e.outcome !== 'transport' && headerOnly(e) && e.token.id === app.id);
   let pinged = false;
   for (const ping of withApp.filter((e) => e.op === 'helper.ping')) {

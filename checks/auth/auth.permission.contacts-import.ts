@@ -2,7 +2,7 @@ import { defineCheck, NOT_OBSERVED, type CheckContext, type JudgeContext, type R
 import { foldCase, isSet } from '../../harness/oracles';
 import { addresses } from '../shared/addresses';
 import { importRows, isObject, logSavedContacts, readImport } from '../shared/import-answer';
-import { TrafficTally } from '../shared/judges';
+import { VerdictTally } from '../shared/judges';
 import { answeredWithHeaderToken, lackingPermission } from './shown-tokens';
 import { tokenWorks } from './token-works';
 
@@ -27,7 +27,7 @@ export function judgeImportPermission({ judge, traffic }: JudgeContext): void {
   }
   const imports = traffic.of('contacts.import').filter(answeredWithHeaderToken);
   const served = imports.filter((e) => e.outcome === 'success');
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   let writesTold = false;
   for (const sent of imports.filter((e) => lacking.has(e.token.id!))) {
     const refused = tally.expect(sent.outcome === 'error', {

@@ -1,5 +1,5 @@
 import { defineCheck, NOT_OBSERVED, type JudgeContext } from '../../harness/check';
-import { TrafficTally } from '../shared/judges';
+import { VerdictTally } from '../shared/judges';
 import { answeredWithHeaderToken, lackingPermission } from './shown-tokens';
 import { tokenWorks } from './token-works';
 
@@ -15,7 +15,7 @@ export function judgeGroupsPermission({ judge, traffic }: JudgeContext): void {
       ? 'the token without Create Groups (EMS_TOKEN_NO_GROUPS) was served by no other operation, so a refusal would not be about the permission'
       : `${NOT_OBSERVED}: no token is known or shown to lack Create Groups`);
   }
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const refusedUnder = new Set<string>();
   for (const e of traffic.of('groups.search').filter((x) => answeredWithHeaderToken(x) && lacking.has(x.token.id!))) {
     if (tally.expect(e.outcome === 'error', {

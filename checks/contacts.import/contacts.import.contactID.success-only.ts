@@ -3,7 +3,7 @@ import { anyImportBatch, defectiveBatch } from '../../generators';
 import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
-import { judgeImports } from './traffic-imports';
+import { judgeImports } from './import-judges';
 
 export default defineCheck({
   rule: 'contacts.import.contactID.success-only',

@@ -3,7 +3,7 @@ import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
 import { runsOf } from './rows';
-import { judgeCountLimits } from './traffic-imports';
+import { judgeCountLimits } from './import-judges';
 
 export default defineCheck({
   rule: 'contacts.import.count.limits',

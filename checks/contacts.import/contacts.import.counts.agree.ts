@@ -8,7 +8,7 @@ import { exampleGroupsOf, sightGroups } from './groups';
 import { importContacts, updateExistingParam } from './import-call';
 import { countsAgree, countsOf, runsOf } from './rows';
 import { readUpdateExisting } from './recorded-imports';
-import { judgeImports, type ImportCoverage } from './traffic-imports';
+import { judgeImports, type ImportCoverage } from './import-judges';
 
 export default defineCheck({
   rule: 'contacts.import.counts.agree',

@@ -3,7 +3,7 @@ import { defectiveBatch } from '../../generators';
 import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
-import { judgeEmailRequired } from './traffic-imports';
+import { judgeEmailRequired } from './import-judges';
 
 export default defineCheck({
   rule: 'contacts.import.email.required',

@@ -4,7 +4,7 @@ import { addresses } from '../shared/addresses';
 import { firstImport } from './first-import';
 import { importContacts } from './import-call';
 import { rowOrder } from './row-order';
-import { judgeImports } from './traffic-imports';
+import { judgeImports } from './import-judges';
 
 export default defineCheck({
   rule: 'contacts.import.results.order',

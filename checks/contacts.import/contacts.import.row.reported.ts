@@ -4,7 +4,7 @@ import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
 import { hasErrors, hasWarnings } from './rows';
-import { judgeImports } from './traffic-imports';
+import { judgeImports } from './import-judges';
 
 export default defineCheck({
   rule: 'contacts.import.row.reported',

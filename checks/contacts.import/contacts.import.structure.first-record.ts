@@ -2,7 +2,7 @@ import { defectiveBatch } from '../../generators';
 import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
-import { judgeFirstRecordStructure } from './traffic-imports';
+import { judgeFirstRecordStructure } from './import-judges';
 
 export default defineCheck({
   rule: 'contacts.import.structure.first-record',

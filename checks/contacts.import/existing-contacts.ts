@@ -6,7 +6,7 @@
  */
 import type { TrafficContext } from '../../harness/check';
 import { readInteger } from '../../harness/oracles';
-import { TrafficTally } from '../shared/judges';
+import { VerdictTally } from '../shared/judges';
 import { changesData, recordedImports, type ImportedRow, type RecordedImport, type UpdateExisting } from './recorded-imports';
 
 /** Two contactIDs name the same contact: equal as integers (a JSON integer or a string of digits). */
@@ -30,7 +30,7 @@ function reimportedRows(ctx: TrafficContext, updateExisting?: UpdateExisting): A
  * (not inserted, the same contactID) or a new contact (inserted, another contactID): no case rule is written.
  */
 export function judgeMatchExisting(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   let compared = 0;
   for (const { imported, item } of reimportedRows(ctx)) {
     const { row, before, email } = item;
@@ -66,7 +66,7 @@ export function judgeMatchExisting(ctx: TrafficContext): void {
  * has counts as updated is not written, so such a row's updated flag is not judged).
  */
 export function judgeUpdateDefault(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   let changed = 0;
   for (const { imported, item } of reimportedRows(ctx, 'absent')) {
     const { row, before, email, record } = item;
@@ -86,7 +86,7 @@ export function judgeUpdateDefault(ctx: TrafficContext): void {
 
 /** updateExisting.off: with updateExisting 0 a re-imported contact is neither updated nor inserted. */
 export function judgeUpdateOff(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   let changed = 0;
   for (const { imported, item } of reimportedRows(ctx, 'off')) {
     const { row, email, record, before } = item;

@@ -6,7 +6,7 @@
  * unsettled. Pure: no I/O.
  */
 import type { Target, TrafficContext } from '../../harness/check';
-import { TrafficTally, type TrafficFailure } from '../shared/judges';
+import { VerdictTally, type FailureEvidence } from '../shared/judges';
 import { groupHistory, namedGroups, type GroupStep } from './group-steps';
 
 const signed = (value: number): string => (value > 0 ? `+${value}` : String(value));
@@ -19,7 +19,7 @@ function describe(step: GroupStep): string {
 }
 
 /** The range of totalMembers changes the documented semantics allow, and what the sightings show. */
-function evidence(step: GroupStep, movers: { sure: number; most: number }): Omit<TrafficFailure, 'title'> {
+function evidence(step: GroupStep, movers: { sure: number; most: number }): Omit<FailureEvidence, 'title'> {
   const range = step.kind === 'add' ? [movers.sure, movers.most] : [-movers.most, -movers.sure];
   return {
     expected: { group: step.groupID, totalMembers: range[0] === range[1] ? signed(range[0]!) : `${signed(range[0]!)} to ${signed(range[1]!)}`, newContacts: step.fresh.sure, existing: step.existing },
@@ -33,7 +33,7 @@ function evidence(step: GroupStep, movers: { sure: number; most: number }): Omit
  * moves by the active ones among them ("Number of active (not held or suppressed) contacts in the group").
  * Returns whether it was judged.
  */
-function expectActive(tally: TrafficTally, step: GroupStep): boolean {
+function expectActive(tally: VerdictTally, step: GroupStep): boolean {
   const { active } = step;
   if (!step.held || !active) return false;
   const range = active.least === active.most ? signed(active.least) : `${signed(active.least)} to ${signed(active.most)}`;
@@ -67,7 +67,7 @@ const sameList = (a: GroupStep, b: GroupStep): boolean => {
  * updateExisting 0), and its activeMembers the active ones among them.
  */
 export function judgeGroupIDsAdd(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const seen = { existing: false, several: false, active: false };
   for (const step of groupHistory(ctx.traffic, ctx.target).steps.filter((s) => s.kind === 'add')) {
     const { sure, most } = all(step);
@@ -96,7 +96,7 @@ export function judgeGroupIDsAdd(ctx: TrafficContext): void {
 
 /** removeGroupIDs: a Static group of removeGroupIDs loses every imported contact it held, and its activeMembers the active ones among them. */
 export function judgeRemoveGroupIDs(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   let removed = false;
   let activeRemoved = false;
   for (const step of groupHistory(ctx.traffic, ctx.target).steps.filter((s) => s.kind === 'remove')) {
@@ -125,7 +125,7 @@ export function judgeRemoveGroupIDs(ctx: TrafficContext): void {
  * where the traffic shows existing contacts moving on the group without updateExisting 0; else unsettled.
  */
 export function judgeOffGroups(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const { steps } = groupHistory(ctx.traffic, ctx.target);
   const moved = new Set<GroupStep['kind']>();
   for (const step of steps.filter((s) => !s.keepExisting && s.existing.sure + s.existing.unsure > 0)) {
@@ -159,7 +159,7 @@ const addressOnly = (records: readonly unknown[] | undefined): boolean =>
  * unchanged across imports of new address-only contacts that did not name it.
  */
 export function judgeDynamicRefused(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const { dynamic } = groupHistory(ctx.traffic, ctx.target);
   const steady = new Set(
     dynamic
@@ -185,7 +185,7 @@ const suppressedOf = (target: Pick<Target, 'profile'>): Set<string> => new Set((
  * Static group does not raise its activeMembers; judged where the group gained them (totalMembers rose).
  */
 export function judgeSuppressedStays(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const suppressed = suppressedOf(ctx.target);
   for (const step of groupHistory(ctx.traffic, ctx.target).steps.filter((s) => s.kind === 'add')) {
     const rows = step.imported.rows;

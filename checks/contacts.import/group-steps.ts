@@ -11,6 +11,7 @@
 import { servedInEitherOrder, type RecordedExchange, type RecordedTraffic, type Target } from '../../harness/check';
 import { readInteger } from '../../harness/oracles';
 import { isObject } from '../shared/import-answer';
+import { perTraffic } from '../shared/judges';
 import { addressOf, recordedImports, type RecordedImport } from './recorded-imports';
 
 /** A group's counts as one groups/search answer showed them. */
@@ -183,7 +184,9 @@ class Activity {
 }
 
 /** Reads the traffic's sightings and imports in order into steps (Static groups) and intervals (Dynamic groups). */
-export function groupHistory(traffic: RecordedTraffic, target: Pick<Target, 'profile'>): GroupHistory {
+export const groupHistory = perTraffic(readGroupHistory);
+
+function readGroupHistory(traffic: RecordedTraffic, target: Pick<Target, 'profile'>): GroupHistory {
   const byIndex = new Map(recordedImports(traffic, target).map((imported) => [imported.exchange.index, imported]));
   const membership = new Membership();
   const activity = new Activity();

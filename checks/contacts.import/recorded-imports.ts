@@ -8,8 +8,9 @@
  */
 import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/check';
 import { isObject, readImport, type ImportReading, type RowResult } from '../shared/import-answer';
+import { perTraffic } from '../shared/judges';
 import { resultFor, sentEmail } from './rows';
-import { sentRecords } from './traffic-imports';
+import { sentRecords } from './import-judges';
 
 const OP = 'contacts.import';
 
@@ -94,7 +95,9 @@ const tokenOf = (key: string): string => key.slice(0, key.indexOf('\u0000'));
 const snapshot = (contact: KnownContact | undefined): KnownContact | undefined => contact && { ...contact, data: contact.data && new Map(contact.data) };
 
 /** Every recorded import in order, each row with what the earlier imports showed of its contact. */
-export function recordedImports(traffic: RecordedTraffic, target: Pick<Target, 'profile'>): RecordedImport[] {
+export const recordedImports = perTraffic(readImports);
+
+function readImports(traffic: RecordedTraffic, target: Pick<Target, 'profile'>): RecordedImport[] {
   const known = new Map<string, KnownContact>();
   /** The keys known under each address, letter case aside. */
   const byAddress = new Map<string, Set<string>>();

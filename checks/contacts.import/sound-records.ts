@@ -8,7 +8,7 @@
 import { boundsOf } from '../../generators';
 import type { RecordedExchange, Target, TrafficContext } from '../../harness/check';
 import { isObject } from '../shared/import-answer';
-import { tokenWorks, TrafficTally } from '../shared/judges';
+import { tokenWorks, VerdictTally } from '../shared/judges';
 import { recordedImports, type RecordedImport } from './recorded-imports';
 import { rowsSummary, sentEmail } from './rows';
 
@@ -74,7 +74,7 @@ const judgeable = (imported: RecordedImport): imported is RecordedImport & { rec
 
 /** customFields: in a batch without a defective record, each sound record carrying customFields imports (its row succeeds; its call is not refused). */
 export function judgeCustomFields(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   for (const imported of recordedImports(ctx.traffic, ctx.target)) {
     if (!judgeable(imported)) continue;
     const { records, exchange, reading } = imported;
@@ -107,7 +107,7 @@ const fieldNames = (record: unknown): string =>
  * where nothing failed (else records of that kind may fail on their own).
  */
 export function judgeRowIsolated(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const imports = recordedImports(ctx.traffic, ctx.target);
   const importable = new Set(
     imports.filter((imported) => imported.rows.length > 0 && imported.rows.every((item) => item.row?.success)).flatMap((imported) => imported.rows.map((item) => fieldNames(item.record))),

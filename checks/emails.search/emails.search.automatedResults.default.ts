@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { driveDefaultAsExplicit } from './default-searches';
 import { DELIVERY, OP, SUMMARY } from './documented-values';
-import { automatedResultsDefaultRule } from './traffic-filters';
+import { automatedResultsDefaultRule } from './filter-rules';
 import { judgeFilter } from '../shared/judges';
 
 export default defineCheck({

@@ -1,7 +1,7 @@
 import { defineCheck, type RecordedExchange, type TrafficContext } from '../../harness/check';
 import { foldCase, referencedID } from '../../harness/oracles';
 import { recordsOf } from '../../drivers';
-import { allowedSpelling, TrafficTally, walksOf } from '../shared/judges';
+import { allowedSpelling, VerdictTally, walksOf } from '../shared/judges';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY, DETAIL, OP, SUMMARY } from './documented-values';
 import { emailID } from './email-records';
@@ -26,7 +26,7 @@ const repeated = (ids: number[]): number[] => [...new Set(ids.filter((id, i) => 
  * summary search read whole where pages cannot repeat a record (one page, or ordered by the unique emailID).
  */
 export function judgeAutomatedResultsDetail(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const seen = { [SUMMARY]: 0, [DETAIL]: 0 };
   let wholeSummaries = 0;
   for (const exchange of ctx.traffic.of(OP)) {

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { campaignIDsOf } from './email-records';
 import { driveExactFilter } from './exact-filter';
-import { campaignIDRule } from './traffic-filters';
+import { campaignIDRule } from './filter-rules';
 import { campaignIDJudge } from './explored-judges';
 import { judgeEmailsFilter } from './filter-judge';
 

@@ -3,7 +3,7 @@ import { defineCheck } from '../../harness/check';
 import { harnessNow, windowWithin } from '../../generators';
 import { wideWindowMonths, windowParams } from './date-windows';
 import { DELIVERY, DETAIL, SORT_DIRECTIONS } from './documented-values';
-import { dateSentRule } from './traffic-filters';
+import { dateSentRule } from './filter-rules';
 import type { Params } from './email-records';
 import { searchWhole } from './whole-search';
 import { emailsExploration } from './exploration';

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { driveDefaultAsExplicit } from './default-searches';
 import { DELIVERY } from './documented-values';
-import { deliveryTypeDefaultRule } from './traffic-filters';
+import { deliveryTypeDefaultRule } from './filter-rules';
 import { deliveryTypeDefaultJudge } from './explored-judges';
 import { judgeEmailsFilter } from './filter-judge';
 

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY, DELIVERY_TYPES, DETAIL } from './documented-values';
-import { deliveryTypeRule } from './traffic-filters';
+import { deliveryTypeRule } from './filter-rules';
 import { searchWhole } from './whole-search';
 import { emailsExploration } from './exploration';
 import { deliveryTypeJudge } from './explored-judges';

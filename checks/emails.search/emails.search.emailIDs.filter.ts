@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { defineCheck } from '../../harness/check';
 import { catalogueBases, emailCatalogue, refOf, usableBases } from './email-catalogue';
 import { idsOf } from './email-records';
-import { emailIDsRule } from './traffic-filters';
+import { emailIDsRule } from './filter-rules';
 import { searchWhole } from './whole-search';
 import { emailsExploration } from './exploration';
 import { emailIDsJudge } from './explored-judges';

@@ -3,7 +3,7 @@ import { catalogueBases, emailCatalogue } from './email-catalogue';
 import { distinctReferences } from './email-records';
 import { driveExactFilter } from './exact-filter';
 import { parentsByKind, PARENT_KINDS } from './parent-kinds';
-import { parentEmailIDRule } from './traffic-filters';
+import { parentEmailIDRule } from './filter-rules';
 import { parentEmailIDJudge } from './explored-judges';
 import { judgeEmailsFilter } from './filter-judge';
 import { searchWhole } from './whole-search';

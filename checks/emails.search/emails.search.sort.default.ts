@@ -3,7 +3,7 @@ import { wideWindowParams } from './date-windows';
 import { defaultSortCases } from './default-sorts';
 import { searchInOrder } from './whole-search';
 import { OP } from './documented-values';
-import { defaultOrderCases, defaultOrderOf } from './traffic-default-sort';
+import { defaultOrderCases, defaultOrderOf } from './default-order';
 import { judgeOrders } from '../shared/judges';
 
 export default defineCheck({

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { driveDefaultAsExplicit } from './default-searches';
 import { DEFAULT_STATUSES, DELIVERY } from './documented-values';
-import { statusDefaultRule } from './traffic-filters';
+import { statusDefaultRule } from './filter-rules';
 import { statusDefaultJudge } from './explored-judges';
 import { judgeEmailsFilter } from './filter-judge';
 

@@ -2,7 +2,7 @@ import { defineCheck } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY } from './documented-values';
 import { statusLists } from './status-lists';
-import { statusFilterRule } from './traffic-filters';
+import { statusFilterRule } from './filter-rules';
 import { emailsNarrowing } from './narrowing';
 import { searchWhole } from './whole-search';
 import { emailsExploration } from './exploration';

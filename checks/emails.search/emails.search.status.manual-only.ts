@@ -2,7 +2,7 @@ import { defineCheck } from '../../harness/check';
 import { judgeFilter } from '../shared/judges';
 import { wideWindowParams } from './date-windows';
 import { DELIVERY, DETAIL, OP, STATUSES, SUMMARY } from './documented-values';
-import { statusIgnoredRule } from './traffic-filters';
+import { statusIgnoredRule } from './filter-rules';
 import type { Params } from './email-records';
 import { emailsNarrowing } from './narrowing';
 import { searchWhole } from './whole-search';

@@ -1,5 +1,5 @@
 import { defineCheck } from '../../harness/check';
-import { wildcardRule } from './traffic-filters';
+import { wildcardRule } from './filter-rules';
 import { driveWildcardFilter } from './wildcard-filter';
 import { wildcardJudge } from './explored-judges';
 import { judgeEmailsFilter } from './filter-judge';

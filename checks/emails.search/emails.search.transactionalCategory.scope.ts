@@ -3,7 +3,7 @@ import { judgeBounds } from '../shared/judges';
 import { DELIVERY, DELIVERY_TYPES, OP } from './documented-values';
 import type { Params } from './email-records';
 import { transactionalCategories } from './filter-candidates';
-import { categoryScopeRule } from './traffic-filters';
+import { categoryScopeRule } from './filter-rules';
 
 export default defineCheck({
   rule: 'emails.search.transactionalCategory.scope',

@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { distinctReferences } from './email-records';
 import { driveExactFilter } from './exact-filter';
-import { userIDRule } from './traffic-filters';
+import { userIDRule } from './filter-rules';
 import { userIDJudge } from './explored-judges';
 import { judgeEmailsFilter } from './filter-judge';
 

@@ -14,7 +14,7 @@ import type { RecordedExchange, TrafficContext } from '../../harness/check';
 import { foldCase, setDifference, shortList } from '../../harness/oracles';
 import { addDays, addHours, dayOf, defaultWindowMonths } from '../../generators';
 import { recordsOf, statedDate } from '../../drivers';
-import { allowedSpelling, keyOf, ORDER, PAGING, readSentMoment, TrafficTally, walksOf, type Walk } from '../shared/judges';
+import { allowedSpelling, keyOf, ORDER, PAGING, readSentMoment, VerdictTally, walksOf, type Walk } from '../shared/judges';
 import { defaultWindowStart } from './date-windows';
 import { DELIVERY, DETAIL, OP } from './documented-values';
 import { dateSentOf, emailID, type EmailRecord } from './email-records';
@@ -78,7 +78,7 @@ interface Comparison {
  * Compares each search without a bound read whole with a reference covering from..to: returns how many were
  * compared and the reference records within (for the caller's "could it show" counts).
  */
-function compareWithReferences(ctx: TrafficContext, tally: TrafficTally, bound: Bound, spanOf: (walk: Walk) => Comparison | string | undefined) {
+function compareWithReferences(ctx: TrafficContext, tally: VerdictTally, bound: Bound, spanOf: (walk: Walk) => Comparison | string | undefined) {
   const refs = references(ctx);
   const compared: Array<{ comparison: Comparison; reference: EmailRecord[] }> = [];
   for (const walk of walksOf(ctx.traffic, OP)) {
@@ -116,7 +116,7 @@ function compareWithReferences(ctx: TrafficContext, tally: TrafficTally, bound: 
 
 /** Without dateSentStart the window starts 6 months before now (a margin of START_SLACK_DAYS either way). */
 export function judgeDateSentStartDefault(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const months = defaultWindowMonths();
   const earliestOf = (now: Date) => addDays(defaultWindowStart(now), -START_SLACK_DAYS);
   for (const { exchange, records } of servedWithout(ctx, 'dateSentStart')) {
@@ -151,7 +151,7 @@ export function judgeDateSentStartDefault(ctx: TrafficContext): void {
 
 /** Without dateSentEnd the window ends at the current date: today (00:00 GMT) or now, with a margin of END_SLACK_HOURS. */
 export function judgeDateSentEndDefault(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   for (const { exchange, records } of servedWithout(ctx, 'dateSentEnd')) {
     const latest = addHours(answeredNow(exchange), END_SLACK_HOURS);
     const future = records.filter(({ sent }) => sent > latest);

@@ -1,7 +1,7 @@
 import { defineCheck, type ApiClient, type CheckContext, type Target, type TrafficContext } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
 import { fileKeyOf, phaseOf } from '../../drivers';
-import { endOf, issuedDownloads, TrafficTally, withBudgetReason, type IssuedDownload } from '../shared/judges';
+import { endOf, issuedDownloads, VerdictTally, withBudgetReason, type IssuedDownload } from '../shared/judges';
 import { announcedExpirations, latestBefore, latestOf, type Announcement } from './announced-expirations';
 import { fileExpirationOf } from './job-answers';
 import { exportOverSends, exportWithRecords, fileFetched, type ExportWithRecords } from './export-with-records';
@@ -117,7 +117,7 @@ const HALVES = {
  * refused after its expiration; inconclusive, naming the half never exercised, otherwise.
  */
 export function judgeAvailability(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const seen = new Set<string>();
   const announced = announcedExpirations(ctx.traffic, ctx.target);
   const byKey = new Map<string, IssuedDownload[]>();

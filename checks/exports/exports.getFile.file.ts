@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { exportWithRecords } from './export-with-records';
-import { judgeFileReturned } from './traffic-downloads';
+import { judgeFileReturned } from './download-judges';
 
 export default defineCheck({
   rule: 'exports.getFile.file',

@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { exportWithRecords } from './export-with-records';
-import { judgeFileFormat } from './traffic-downloads';
+import { judgeFileFormat } from './download-judges';
 
 export default defineCheck({
   rule: 'exports.getFile.format',

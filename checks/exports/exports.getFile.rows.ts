@@ -1,6 +1,6 @@
 import { defineCheck } from '../../harness/check';
 import { exportWithRecords } from './export-with-records';
-import { judgeFileRows } from './traffic-downloads';
+import { judgeFileRows } from './download-judges';
 
 export default defineCheck({
   rule: 'exports.getFile.rows',

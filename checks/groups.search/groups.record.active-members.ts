@@ -1,7 +1,7 @@
 import { defineCheck, type JudgeContext } from '../../harness/check';
 import { readCount } from '../../harness/oracles';
 import { recordsOf } from '../../drivers';
-import { headerOnly, TrafficTally } from '../shared/judges';
+import { headerOnly, VerdictTally } from '../shared/judges';
 import { discoverGroups, groupId } from './discovery';
 import { EVERY_GROUP_UNREAD, everyGroupRead, everyGroupSampled, sampledNote } from './every-group';
 import { OP } from './group-filters';
@@ -13,7 +13,7 @@ import { OP } from './group-filters';
  * account, its first pages: a sample, noted).
  */
 function judgeActiveMembers(ctx: JudgeContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   for (const exchange of ctx.traffic.of(OP)) {
     if (exchange.outcome !== 'success' || !headerOnly(exchange)) continue;
     const counted = recordsOf(exchange).filter((g) => readCount(g.activeMembers) !== undefined && readCount(g.totalMembers) !== undefined);

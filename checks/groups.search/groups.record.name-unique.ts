@@ -1,7 +1,7 @@
 import { defineCheck, type JudgeContext } from '../../harness/check';
 import { readInteger } from '../../harness/oracles';
 import { recordsOf } from '../../drivers';
-import { headerOnly, TrafficTally } from '../shared/judges';
+import { headerOnly, VerdictTally } from '../shared/judges';
 import { discoverGroups, groupId } from './discovery';
 import { EVERY_GROUP_UNREAD, everyGroupRead, everyGroupSampled, sampledNote } from './every-group';
 import { OP } from './group-filters';
@@ -16,7 +16,7 @@ const idKey = (id: unknown): string => JSON.stringify(readInteger(id) ?? id);
  * widest search read whole, holding two groups or more (on a large account, its first pages: a sample, noted).
  */
 function judgeNameUnique(ctx: JudgeContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const owners = new Map<string, { id: unknown; key: string }>();
   for (const exchange of ctx.traffic.of(OP)) {
     if (exchange.outcome !== 'success' || !headerOnly(exchange)) continue;

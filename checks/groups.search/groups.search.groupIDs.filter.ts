@@ -3,7 +3,7 @@ import { judgeFilter } from '../shared/judges';
 import { driveFilter } from './filter-driver';
 import { groupIDsFocus } from './filter-focuses';
 import { OP } from './group-filters';
-import { groupIDsRule } from './traffic-filters';
+import { groupIDsRule } from './filter-rules';
 
 export default defineCheck({
   rule: 'groups.search.groupIDs.filter',

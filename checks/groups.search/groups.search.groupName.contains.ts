@@ -3,7 +3,7 @@ import { judgeFilter } from '../shared/judges';
 import { driveFilter } from './filter-driver';
 import { groupNameFocus } from './filter-focuses';
 import { OP } from './group-filters';
-import { groupNameRule } from './traffic-filters';
+import { groupNameRule } from './filter-rules';
 
 export default defineCheck({
   rule: 'groups.search.groupName.contains',

@@ -4,7 +4,7 @@ import { judgeFilter } from '../shared/judges';
 import { driveFilter } from './filter-driver';
 import { privateFocus } from './filter-focuses';
 import { OP } from './group-filters';
-import { privateFilterRule } from './traffic-filters';
+import { privateFilterRule } from './filter-rules';
 
 // interface.md documents private=0 only ("Passing 0 returns groups displayed ..."): what private=1
 // returns (the private groups, or every group) is silent, so it is neither sent for judging nor judged.

@@ -3,7 +3,7 @@ import { judgeFilter } from '../shared/judges';
 import { driveFilter } from './filter-driver';
 import { defaultFocus } from './filter-focuses';
 import { OP } from './group-filters';
-import { statusDefaultRule } from './traffic-filters';
+import { statusDefaultRule } from './filter-rules';
 
 export default defineCheck({
   rule: 'groups.search.status.default',

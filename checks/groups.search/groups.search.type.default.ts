@@ -3,7 +3,7 @@ import { judgeFilter } from '../shared/judges';
 import { driveFilter } from './filter-driver';
 import { defaultFocus } from './filter-focuses';
 import { OP } from './group-filters';
-import { typeDefaultRule } from './traffic-filters';
+import { typeDefaultRule } from './filter-rules';
 
 export default defineCheck({
   rule: 'groups.search.type.default',

@@ -3,7 +3,7 @@ import { judgeFilter } from '../shared/judges';
 import { driveFilter } from './filter-driver';
 import { enumFocus } from './filter-focuses';
 import { OP } from './group-filters';
-import { enumFilterRule } from './traffic-filters';
+import { enumFilterRule } from './filter-rules';
 
 export default defineCheck({
   rule: 'groups.search.type.filter',

@@ -4,7 +4,7 @@ import { judgeFilter } from '../shared/judges';
 import { driveFilter } from './filter-driver';
 import { userIDFocus } from './filter-focuses';
 import { OP } from './group-filters';
-import { userIDRule } from './traffic-filters';
+import { userIDRule } from './filter-rules';
 
 // A user has access to the groups that belong to them ("ID of the system user the group belongs to").
 // Whether a user also has access to other users' groups is silent: other groups are never failed.

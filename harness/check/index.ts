@@ -8,8 +8,7 @@
  */
 export { defineCheck, type Check, type CheckContext, type JudgeContext, type SendDraw } from './check';
 export { observation, observeOnce, type Observation, type ObservationContext, type ObservationStore, type Observed } from './observation';
-export { judgeExchanges } from './judge-exchanges';
-export { judgeLive, judgeTraffic } from './traffic-judge';
+export { judgeExchanges, judgeLive, judgeTraffic } from './judge-exchanges';
 
 // For the rules' drivers and judges.
 export {

@@ -8,7 +8,7 @@ const MAX_TOLERATED = 20;
 
 /**
  * Folds verdicts of one rule into one: fail > error > inconclusive > pass > skipped. Reason, evidence,
- * repro, property and the harness error come from the winning kind; tolerated quirks, requests and
+ * repro, property, the harness error and the transport failure come from the winning kind; tolerated quirks, requests and
  * samples from all. A harness error outranks a pass (the judgement is incomplete) but never hides a failure.
  */
 export function foldVerdicts(rule: string, verdicts: readonly Verdict[]): Verdict {
@@ -28,6 +28,8 @@ export function foldVerdicts(rule: string, verdicts: readonly Verdict[]): Verdic
   if (withProperty) folded.property = withProperty.property;
   const withError = winners.find((v) => v.harnessError);
   if (withError) folded.harnessError = withError.harnessError;
+  const cut = winners.find((v) => v.transportFailure);
+  if (cut) folded.transportFailure = cut.transportFailure;
   const tolerated = distinctQuirks(verdicts.flatMap((v) => v.tolerated ?? []));
   if (tolerated.length > 0) folded.tolerated = tolerated;
   const sampled = verdicts.filter((v) => v.samples);

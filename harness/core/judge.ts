@@ -147,7 +147,7 @@ export function propertyStopped(rule: string, result: PropertyResult): Verdict |
   if (result.kind === 'stopped') {
     if (!(result.error instanceof TransportError)) throw result.error;
     const verdict = result.error.reason === 'rate-limited' ? 'inconclusive' : 'fail';
-    return { rule, verdict, reason: result.error.message, evidence: [result.error.evidence], requests: 0, samples };
+    return { rule, verdict, reason: result.error.message, evidence: [result.error.evidence], requests: 0, samples, transportFailure: result.error.reason };
   }
   if (result.kind !== 'deviated') return undefined;
   const { deviation, counterexample } = result;

@@ -12,7 +12,7 @@ import type { RecordedExchange, RecordedTraffic, Target } from '../../../harness
 import { judgeOrder, type Direction } from '../../../harness/oracles';
 import { fieldKind, idField, orderValues, recordsOf, type SearchOp } from '../../../drivers';
 import { sentPage, walkKey } from './searches';
-import type { TrafficTally } from './tally';
+import type { VerdictTally } from './tally';
 
 /** The order one answer asked for: an allowed sortField and sortDirection (as the spec spells them), and the case label. */
 export interface PageOrder {
@@ -64,7 +64,7 @@ export function judgeCrossPageOrder(
   traffic: RecordedTraffic,
   target: Target,
   op: SearchOp,
-  tally: TrafficTally,
+  tally: VerdictTally,
   orderOf: (exchange: RecordedExchange) => PageOrder | undefined,
 ): Set<string> {
   const judged = new Set<string>();

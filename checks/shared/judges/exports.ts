@@ -5,7 +5,7 @@ import { readDatetime } from '../../../harness/oracles';
 import { answeredAt, fileKeyOf, jobText, lenientInteger, payloadValue, phaseOf } from '../../../drivers';
 import { endOf, endPoll, jobsMayRun, jobsOf, phaseBefore, type RecordedJob } from './export-jobs';
 import { tokenWorks } from './fit-requests';
-import { TrafficTally } from './tally';
+import { VerdictTally } from './tally';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -24,7 +24,7 @@ const rangeOf = (exchange: RecordedExchange): string => `${String(exchange.param
  * the duplicate rules, and the live check retries through it).
  */
 export function judgeRequestJobID(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const { profile } = ctx.target;
   for (const exchange of ctx.traffic.of('exports.emails')) {
     if (exchange.outcome === 'transport' || !validRangeRequest(ctx, exchange)) continue;
@@ -41,8 +41,8 @@ export function judgeRequestJobID(ctx: TrafficContext): void {
 }
 
 /** Judges each job that `judgeJob` has something to say about; `missing` names what the rule also needed to see, once all were judged. */
-function judgeJobs(ctx: TrafficContext, none: string, judgeJob: (job: RecordedJob, tally: TrafficTally) => void, missing: (tally: TrafficTally) => string[] = () => []): void {
-  const tally = new TrafficTally();
+function judgeJobs(ctx: TrafficContext, none: string, judgeJob: (job: RecordedJob, tally: VerdictTally) => void, missing: (tally: VerdictTally) => string[] = () => []): void {
+  const tally = new VerdictTally();
   for (const job of jobsOf(ctx.traffic, ctx.target)) judgeJob(job, tally);
   tally.record(ctx.judge, { none: withBudgetReason(ctx, none), missing: missing(tally) });
 }
@@ -135,7 +135,7 @@ function finishedKind(ctx: TrafficContext, end: RecordedExchange): string | unde
 const totalRecordsOf = (ctx: TrafficContext, poll: RecordedExchange): number | undefined => lenientInteger(payloadValue(poll, ctx.target.profile.pointers.job.totalRecords));
 
 /** Judges the answers that saw a job Completed (each job's first), with its totalRecords. */
-function judgeCompleted(ctx: TrafficContext, none: string, judgeOne: (poll: RecordedExchange, totalRecords: number | undefined, job: RecordedJob, tally: TrafficTally) => void): void {
+function judgeCompleted(ctx: TrafficContext, none: string, judgeOne: (poll: RecordedExchange, totalRecords: number | undefined, job: RecordedJob, tally: VerdictTally) => void): void {
   judgeJobs(ctx, none, (job, tally) => {
     const end = endPoll(job, ctx.target);
     if (end && end.outcome === 'success' && phaseOf(end, ctx.target.profile) === 'completed') judgeOne(end, totalRecordsOf(ctx, end), job, tally);
@@ -223,15 +223,15 @@ export function issuedDownloads(ctx: TrafficContext): IssuedDownload[] {
 }
 
 /** Judges each getFile of an issued fileKey that `judgeOne` has something to say about. */
-export function judgeDownloads(ctx: TrafficContext, none: string, judgeOne: (download: IssuedDownload, tally: TrafficTally) => void): void {
-  const tally = new TrafficTally();
+export function judgeDownloads(ctx: TrafficContext, none: string, judgeOne: (download: IssuedDownload, tally: VerdictTally) => void): void {
+  const tally = new VerdictTally();
   for (const download of issuedDownloads(ctx)) judgeOne(download, tally);
   tally.record(ctx.judge, { none: withBudgetReason(ctx, none) });
 }
 
 /** unknown-key: getFile with a fileKey no jobStatus answer of the traffic issued is refused. */
 export function judgeUnknownKey(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const issued = new Set<unknown>();
   for (const poll of ctx.traffic.of('exports.jobStatus')) {
     const value = payloadValue(poll, ctx.target.profile.pointers.job.fileKey);
@@ -254,7 +254,7 @@ export function judgeUnknownKey(ctx: TrafficContext): void {
  * otherwise, is refused.
  */
 export function judgeDuplicatePending(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const key = (e: RecordedExchange) => JSON.stringify([e.params.startDate, e.params.endDate]);
   for (const job of jobsOf(ctx.traffic, ctx.target)) {
     for (const second of ctx.traffic.of('exports.emails')) {
@@ -286,7 +286,7 @@ const mayRunAt = (ctx: TrafficContext, job: RecordedJob, moment: number): boolea
  * with the same parameters may still run (then a refusal may be the documented duplicate rule).
  */
 export function judgeDuplicateOtherParams(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const jobs = jobsOf(ctx.traffic, ctx.target);
   for (const exchange of ctx.traffic.of('exports.emails')) {
     if (exchange.outcome === 'transport' || !validRangeRequest(ctx, exchange)) continue;
@@ -330,7 +330,7 @@ const REPEATED_KINDS = { withRecords: 'a repeat after a job with records', witho
  * records were judged.
  */
 export function judgeDuplicateAfterCompletion(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const jobs = jobsOf(ctx.traffic, ctx.target);
   const besidePending = acceptsBesidePending(ctx, jobs);
   const kinds = new Set<string>();

@@ -9,7 +9,7 @@ import { idField, idsOf, recordsOf, type RecordPredicate, type SearchOp, type Se
 import { tokenWorks } from './fit-requests';
 import { normalizedValue, paramSchemas } from './sent-params';
 import { ORDER, PAGING, setKey, walksOf, wholeSearch } from './searches';
-import { TrafficTally } from './tally';
+import { VerdictTally } from './tally';
 
 /** A search read whole: the filters it sent (normalized), its records, and where it was read. */
 interface WholeSearch {
@@ -93,7 +93,7 @@ function firstSeen(ctx: TrafficContext, op: SearchOp): Map<unknown, number> {
 const describe = (search: WholeSearch): string => JSON.stringify(Object.fromEntries(search.filters));
 
 export function judgeFiltersSubset(ctx: TrafficContext, op: SearchOp, rule: SubsetRule): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const searches = wholeSearches(ctx, op);
   const seen = firstSeen(ctx, op);
   const id = idField(op);
@@ -132,7 +132,7 @@ export function judgeFiltersSubset(ctx: TrafficContext, op: SearchOp, rule: Subs
  * with that filter (fewer other filters) returns only records satisfying it: combining filters broke it. A
  * filter that misbehaves without the others is its own rule's failure.
  */
-function judgePredicates(op: SearchOp, rule: SubsetRule, tally: TrafficTally, narrow: WholeSearch, wider: readonly WholeSearch[]): void {
+function judgePredicates(op: SearchOp, rule: SubsetRule, tally: VerdictTally, narrow: WholeSearch, wider: readonly WholeSearch[]): void {
   for (const [name, value] of narrow.filters) {
     const satisfies = rule.predicates?.[name];
     if (!satisfies) continue;

@@ -10,7 +10,7 @@ import type { RecordedExchange, RecordedTraffic, TrafficContext } from '../../..
 import { setDifference, shortList } from '../../../harness/oracles';
 import { idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../../../drivers';
 import { ORDER, PAGING, sampledSearch, setKeyOf, walksOf, wholeSearch, type Walk } from './searches';
-import { TrafficTally } from './tally';
+import { VerdictTally } from './tally';
 
 /** Whether a request sends nothing but the parameters allowed, paging and order aside. */
 export const sendsOnly = (exchange: RecordedExchange, allowed: readonly string[]): boolean =>
@@ -69,7 +69,7 @@ export interface FilterRule<V> {
 const MAX_SHOWN = 5;
 
 export function judgeFilter<V>(ctx: TrafficContext, op: SearchOp, rule: FilterRule<V>): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const covered = new Set<string>();
   let compared = 0;
   const id = idField(op);

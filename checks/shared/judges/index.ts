@@ -15,3 +15,4 @@ export * from './paging';
 export * from './export-jobs';
 export * from './exports';
 export * from './tokens';
+export * from './per-traffic';

@@ -11,7 +11,7 @@ import { defaultOf, sortCombinations } from '../../../generators';
 import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp } from '../../../drivers';
 import { tokenWorks } from './fit-requests';
 import { paramsKey } from './sent-params';
-import { TrafficTally } from './tally';
+import { VerdictTally } from './tally';
 
 const sameOrder = (op: SearchOp, a: RecordedExchange, b: RecordedExchange): boolean =>
   sameUpToTies(orderedEntries(op, recordsOf(a), a.params), orderedEntries(op, recordsOf(b), b.params));
@@ -56,7 +56,7 @@ const unsaid = (exchange: RecordedExchange): boolean => exchange.outcome === 'tr
  * just after it. Needs every sortField × sortDirection of the spec judged on two records or more.
  */
 export function judgeMethods(ctx: TrafficContext, op: SearchOp): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const judged = new Set<string>();
   const byRequest = new Map<string, RecordedExchange[]>();
   for (const exchange of ctx.traffic.of(op)) {

@@ -13,7 +13,7 @@ import { fitRequest, othersAccepted } from './fit-requests';
 import { judgeCrossPageOrder } from './cross-page-order';
 import { afterFirstPage, ORDER } from './searches';
 import { paramsKey } from './sent-params';
-import { TrafficTally } from './tally';
+import { VerdictTally } from './tally';
 
 /** An enum value as the spec spells it (sent in any letter case), or undefined when it is none of them. */
 export function allowedSpelling(op: SearchOp, name: string, value: unknown): string | undefined {
@@ -47,7 +47,7 @@ export function judgeOrders(
     acrossPages?: boolean;
   },
 ): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const judged = new Set<string>();
   for (const exchange of ctx.traffic.of(op)) {
     const expected = methods.includes(exchange.method) ? expectedOrder(exchange) : undefined;
@@ -98,7 +98,7 @@ export function judgeSortOrder(ctx: TrafficContext, op: SearchOp): void {
  * rule's failure, not this one's). Every sortField of the spec is needed.
  */
 export function judgeSortDirectionDefault(ctx: TrafficContext, op: SearchOp, defaultDirection: string): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const judged = new Set<string>();
   const explicit = new Map<string, RecordedExchange>();
   for (const exchange of ctx.traffic.of(op)) {

@@ -8,7 +8,7 @@ import { boundsOf, defaultOf } from '../../../generators';
 import { recordsOf, type SearchOp } from '../../../drivers';
 import { seenIds, sentPage, setKey, wholeSearch } from './searches';
 import { integerStanding } from './sent-params';
-import { TrafficTally } from './tally';
+import { VerdictTally } from './tally';
 
 /** How many records the search of an exchange holds: exactly (read whole), or at least (seen). */
 function holdings({ traffic }: TrafficContext, op: SearchOp, exchange: RecordedExchange): { exact?: number; atLeast: number } {
@@ -22,7 +22,7 @@ function holdings({ traffic }: TrafficContext, op: SearchOp, exchange: RecordedE
  * the search holds from there (when it is read whole), or `size` when it is seen to hold more. With
  * `onlyFull`, a page that need not be full is left unjudged (it cannot tell one page size from another).
  */
-function judgePage(ctx: TrafficContext, tally: TrafficTally, op: SearchOp, exchange: RecordedExchange, size: number, what: string, onlyFull: boolean): void {
+function judgePage(ctx: TrafficContext, tally: VerdictTally, op: SearchOp, exchange: RecordedExchange, size: number, what: string, onlyFull: boolean): void {
   const count = recordsOf(exchange).length;
   const page = sentPage(exchange);
   const where = `${exchange.method} ${what}${page === undefined ? '' : ` page=${page}`}`;
@@ -45,7 +45,7 @@ function judgePage(ctx: TrafficContext, tally: TrafficTally, op: SearchOp, excha
 
 /** rpp.page-size: every success that asked for an rpp within bounds. */
 export function judgePageSizes(ctx: TrafficContext, op: SearchOp): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const { min, max } = boundsOf(op, 'rpp');
   for (const exchange of ctx.traffic.of(op)) {
     const rpp = exchange.params.rpp;
@@ -57,7 +57,7 @@ export function judgePageSizes(ctx: TrafficContext, op: SearchOp): void {
 
 /** rpp.default: every success that asked for no rpp holds the default page size while the search holds more. */
 export function judgeRppDefault(ctx: TrafficContext, op: SearchOp): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const size = Number(defaultOf(op, 'rpp'));
   for (const exchange of ctx.traffic.of(op)) {
     if (exchange.outcome !== 'success' || exchange.params.rpp !== undefined) continue;

@@ -13,7 +13,7 @@ import { onlyTiesMoved, tiedIDs } from './ties';
 import { seenIds, sentPage, setKey, walksOf, wholeSearch, type Walk } from './searches';
 import { tokenWorks } from './fit-requests';
 import { integerStanding, paramsKey } from './sent-params';
-import { TrafficTally, type TrafficFailure } from './tally';
+import { VerdictTally, type FailureEvidence } from './tally';
 
 /** The `page` query parameter of a paging link, when the link is a URL that carries one. */
 export function linkedPage(link: string, base: string): number | undefined {
@@ -26,7 +26,7 @@ export function linkedPage(link: string, base: string): number | undefined {
 }
 
 /** The first departure of one page's paging block from its own totals and page number, or undefined. */
-function pageDeparture(exchange: RecordedExchange, page: number, rpp: number, baseUrl: string): Omit<TrafficFailure, 'response'> | undefined {
+function pageDeparture(exchange: RecordedExchange, page: number, rpp: number, baseUrl: string): Omit<FailureEvidence, 'response'> | undefined {
   const paging = exchange.paging ?? {};
   const where = `${exchange.method} page ${page} at rpp=${rpp}`;
   const { totalRecords, totalPages } = paging;
@@ -55,7 +55,7 @@ function sentRpp(op: SearchOp, exchange: RecordedExchange): number | undefined {
 }
 
 /** A walk read to its end: the same totals on every page, and its pages reach totalRecords records, each once (ties aside). */
-function judgeWalk(ctx: TrafficContext, op: SearchOp, tally: TrafficTally, walk: Walk): void {
+function judgeWalk(ctx: TrafficContext, op: SearchOp, tally: VerdictTally, walk: Walk): void {
   const first = walk.pages[0]!;
   const { totalRecords, totalPages } = first.paging ?? {};
   const label = `${first.method} ${first.url.split('?')[1] ?? JSON.stringify(first.params)}`;
@@ -93,7 +93,7 @@ function judgeWalk(ctx: TrafficContext, op: SearchOp, tally: TrafficTally, walk:
 
 /** paging.totals: every page with an explicit page and rpp; every walk read to its end, of two pages or more. */
 export function judgePagingTotals(ctx: TrafficContext, op: SearchOp): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   for (const exchange of ctx.traffic.of(op)) {
     const page = sentPage(exchange);
     const rpp = sentRpp(op, exchange);
@@ -122,7 +122,7 @@ function sameData(op: SearchOp, a: RecordedExchange, b: RecordedExchange): boole
 
 /** page.default: an answer without page holds the records of the same request with page 1 (ties aside). */
 export function judgePageDefault(ctx: TrafficContext, op: SearchOp): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const firstPages = new Map<string, RecordedExchange>();
   for (const exchange of ctx.traffic.of(op)) {
     if (exchange.outcome === 'success' && sentPage(exchange) === boundsOf(op, 'page').min) firstPages.set(`${exchange.method} ${paramsKey(op, exchange, ['page'])}`, exchange);

@@ -14,7 +14,7 @@ import { fitRequest, othersAccepted } from './fit-requests';
 import { effectiveValue, enumStanding, integerStanding, listOf, paramSchemas, type Standing } from './sent-params';
 import { sentWindow, windowStanding } from './sent-window';
 import { afterFirstPage } from './searches';
-import { TrafficTally } from './tally';
+import { VerdictTally } from './tally';
 
 /** Where a request stands on what a rule bounds, and how to name it. */
 export interface Asked {
@@ -40,7 +40,7 @@ export interface BoundRule {
 }
 
 export function judgeBounds(ctx: TrafficContext, op: SearchOp, rule: BoundRule): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   let refused = 0;
   let accepted = 0;
   const heldParts = new Set<string>();

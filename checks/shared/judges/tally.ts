@@ -2,7 +2,7 @@
 import { NOT_OBSERVED, type ApiResponse, type RuleJudge } from '../../../harness/check';
 
 /** A failure's evidence: what should hold, and the exchange that shows it does not. */
-export interface TrafficFailure {
+export interface FailureEvidence {
   title: string;
   expected?: unknown;
   actual?: unknown;
@@ -12,16 +12,16 @@ export interface TrafficFailure {
 /** Failures recorded as evidence per rule (the report folds them; more would only repeat). */
 const MAX_FAILURES = 5;
 
-export class TrafficTally {
+export class VerdictTally {
   /** Exchanges (or flows, or searches) judged. */
   judged = 0;
-  private readonly failures: TrafficFailure[] = [];
+  private readonly failures: FailureEvidence[] = [];
   private readonly unjudged = new Set<string>();
   private readonly notes: string[] = [];
   private readonly unsettled = new Set<string>();
 
   /** Counts one judgement; records a failure when it does not hold. Returns whether it holds. */
-  expect(holds: boolean, failure: TrafficFailure): boolean {
+  expect(holds: boolean, failure: FailureEvidence): boolean {
     this.judged += 1;
     if (!holds) this.failures.push(failure);
     return holds;

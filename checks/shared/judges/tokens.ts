@@ -10,7 +10,7 @@ import { ruleById } from '../../../harness/contract';
 import type { OperationKey } from '../../../harness/types';
 import { headerOnly, tokenless } from './fit-requests';
 import { paramsKey } from './sent-params';
-import { TrafficTally } from './tally';
+import { VerdictTally } from './tally';
 
 /** The retired token endpoint: no API operation, judged by auth.app-endpoint.retired alone. */
 export const RETIRED_ENDPOINT: OperationKey = 'login.applicationAccessToken';
@@ -101,7 +101,7 @@ export interface NeededRequest {
  * refusal can be about the token only (otherwiseServed), and is inconclusive naming the others.
  */
 export function judgeTokenPlacement(ctx: TrafficContext, placement: Placement, needed: readonly NeededRequest[]): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const valid = validTokens(ctx.traffic);
   const notValid = notValidTokens(ctx.traffic);
   const judged = new Set<string>();
@@ -132,7 +132,7 @@ export const everyOperationOf = (rule: string): NeededRequest[] => ruleById(rule
 
 /** helper.ping.accepts-token: a ping with a token the traffic shows valid elsewhere, in the header, answers a success. */
 export function judgePingAcceptsToken(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const elsewhere = new Set(ctx.traffic.exchanges.filter((e) => e.op !== 'helper.ping' && e.outcome === 'success' && headerOnly(e) && e.token.id !== undefined).map((e) => e.token.id!));
   for (const ping of ctx.traffic.of('helper.ping')) {
     if (ping.outcome === 'transport' || !headerOnly(ping) || ping.token.id === undefined || !elsewhere.has(ping.token.id)) continue;

@@ -6,7 +6,7 @@
 import { boundsOf } from '../../generators';
 import type { RecordedExchange, TrafficContext } from '../../harness/check';
 import { isObject, readImport, type ImportReading } from '../shared/import-answer';
-import { tokenWorks, TrafficTally, type TrafficFailure } from '../shared/judges';
+import { tokenWorks, VerdictTally, type FailureEvidence } from '../shared/judges';
 import { resultFor, sentEmail } from './rows';
 
 const OP = 'contacts.import';
@@ -25,8 +25,8 @@ export interface ImportCoverage {
  * record, undefined when the answer holds, or a string when it has nothing to say about this import. With
  * `coverage`, it passes only once an import of each of its classes was judged.
  */
-export function judgeImports(ctx: TrafficContext, none: string, judgeOne: (records: unknown[], reading: ImportReading) => Omit<TrafficFailure, 'response'> | string | undefined, coverage?: ImportCoverage): void {
-  const tally = new TrafficTally();
+export function judgeImports(ctx: TrafficContext, none: string, judgeOne: (records: unknown[], reading: ImportReading) => Omit<FailureEvidence, 'response'> | string | undefined, coverage?: ImportCoverage): void {
+  const tally = new VerdictTally();
   const seen = new Set<string>();
   for (const exchange of ctx.traffic.of(OP)) {
     const records = sentRecords(exchange);
@@ -54,7 +54,7 @@ const fitBatch = (ctx: TrafficContext, exchange: RecordedExchange, records: unkn
  * the limits sent with a working token (as the live checks judge a defective row's batch).
  */
 export function judgeFailingRows(ctx: TrafficContext, what: string, mustFail: (record: unknown, index: number, records: unknown[]) => boolean): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   for (const exchange of ctx.traffic.of(OP)) {
     const records = sentRecords(exchange);
     const defective = records?.map((record, index) => index).filter((index) => mustFail(records[index], index, records)) ?? [];
@@ -89,7 +89,7 @@ const existedBefore = (reading: ImportReading): Set<string> =>
  * is new to the next import that sends it.
  */
 export function judgeCountLimits(ctx: TrafficContext): void {
-  const tally = new TrafficTally();
+  const tally = new VerdictTally();
   const { min, max = 1000 } = boundsOf(OP, 'contacts');
   const imports = ctx.traffic.of(OP);
   let refused = 0;
