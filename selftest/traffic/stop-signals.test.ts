@@ -106,7 +106,11 @@ describe('npm run mock stops on a signal and frees its port', () => {
       try {
         await waitFor('the mock listens', () => output().includes('EMS mock listening'), 30_000, output);
         assert.ok(await listening(port));
-        assert.equal(await stop(child, path, signal, 15_000, output), 0, output());
+        const code = await stop(child, path, signal, 15_000, output);
+        // A signal to the process group reaches npm too: npm may then end by that signal (what a shell shows as 130
+        // after Ctrl+C) rather than with the mock's 0; the mock's own stop is what the free port proves.
+        if (path === 'group') assert.ok(code === 0 || code === -1, `exit 0 or ended by ${signal}, got ${code}: ${output()}`);
+        else assert.equal(code, 0, output());
         assert.equal(await listening(port), false, 'the port is free');
       } finally {
         killGroup(child);
