@@ -114,7 +114,8 @@ export function readRunExchanges(dir: string, runKey?: string): RecordedTraffic 
     // A worker stopped in the middle of an append leaves its last line cut short: what it wrote before stands.
     const exchanges = lines.flatMap((line) => {
       try {
-        return [expand(JSON.parse(line, revive) as Record<string, unknown>)];
+        // Only a line holding a file's bytes needs the reviver (called for every value of the line, it costs the most).
+        return [expand((line.includes(BUFFER_TAG) ? JSON.parse(line, revive) : JSON.parse(line)) as Record<string, unknown>)];
       } catch {
         return [];
       }
