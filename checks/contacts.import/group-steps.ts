@@ -106,7 +106,6 @@ function sightingsOf(exchange: RecordedExchange): GroupSighting[] {
   });
 }
 
-
 interface Open {
   start: GroupSighting;
   naming: RecordedImport[];
