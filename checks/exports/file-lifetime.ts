@@ -6,7 +6,7 @@
  * from the HTTP Date header of its answers (to the second, within the time a request took), or, when it sends
  * none, taken to lie within a tolerance of a few seconds of ours.
  */
-import type { ApiClient, ApiResponse, RecordedExchange, Target } from '../../harness/check';
+import { endOf, type ApiClient, type ApiResponse, type RecordedExchange, type Target } from '../../harness/check';
 import { statedDate } from '../../drivers';
 
 /** How far the target's clock may be from ours when its answers carry no Date header. */
@@ -31,7 +31,7 @@ export async function fetchFile(api: ApiClient, fileKey: string, label: string):
 }
 
 /** A recorded getFile as a fetch: sent when it started, answered when it ended (our clock). */
-export const fetchOfExchange = (exchange: RecordedExchange, label: string): Fetch => ({ label, sentAt: exchange.startedAt, receivedAt: exchange.startedAt + exchange.durationMs, response: exchange });
+export const fetchOfExchange = (exchange: RecordedExchange, label: string): Fetch => ({ label, sentAt: exchange.startedAt, receivedAt: endOf(exchange), response: exchange });
 
 /** The target's clock minus ours (ms): at least `low`, at most `high`; `basis` says what that rests on. */
 export interface TargetClock {

@@ -21,7 +21,8 @@ export const CROSS_LANE_MS = 2;
 
 type Timed = Pick<RecordedExchange, 'startedAt' | 'durationMs' | 'lane'>;
 
-const endOf = (exchange: Timed): number => exchange.startedAt + exchange.durationMs;
+/** When an exchange's answer came back (its start when the recording has no duration). */
+export const endOf = (exchange: Pick<RecordedExchange, 'startedAt' | 'durationMs'>): number => exchange.startedAt + exchange.durationMs;
 
 /**
  * Whether the target may have served `a` and `b` in either order: their times overlap (widened by CROSS_LANE_MS

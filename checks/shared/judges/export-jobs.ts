@@ -2,7 +2,7 @@
  * Export jobs as a recording shows them: each accepted export request with its jobID, and the jobStatus
  * answers about that job that followed it (sent with a working token), in recorded order.
  */
-import type { RecordedExchange, RecordedTraffic, Target } from '../../../harness/check';
+import { endOf, type RecordedExchange, type RecordedTraffic, type Target } from '../../../harness/check';
 import { readInteger } from '../../../harness/oracles';
 import { jobIdOf, phaseOf, type JobPhase } from '../../../drivers';
 import { tokenWorks } from './fit-requests';
@@ -14,8 +14,7 @@ export interface RecordedJob {
   polls: RecordedExchange[];
 }
 
-/** When an exchange's answer came back (its start when the recording has no duration). */
-export const endOf = (exchange: RecordedExchange): number => exchange.startedAt + exchange.durationMs;
+export { endOf };
 
 const cache = new WeakMap<RecordedTraffic, RecordedJob[]>();
 
