@@ -36,8 +36,8 @@ const samples = new WeakMap<EmailBase, Promise<Params | undefined>>();
  * A base too large to read whole (a large account), narrowed by emailIDs to a sample of its emails that can show
  * either bound wrong: the earliest and the latest sent, and the nearest on each side of the default window's
  * start (6 months before now) and of the last moment its end must reach (the start of today, less the margin).
- * Both searches compared then read whole.
- * Undefined when the base gave no emailID (or the spec names no dateSent sort).
+ * The sample is read whole with both bounds once (the reference every search without a bound is compared with).
+ * Undefined when the base gave no emailID (or the spec names no dateSent sort), or the sample could not be read whole.
  */
 function sampledBase(ctx: CheckContext, base: EmailBase): Promise<Params | undefined> {
   let sample = samples.get(base);
@@ -56,7 +56,9 @@ function sampledBase(ctx: CheckContext, base: EmailBase): Promise<Params | undef
         const page = await ctx.api.call(OP, { params: { ...base.params, ...narrowing, rpp: SAMPLE_EACH, page: 1 } });
         for (const id of distinctIntegers(recordsOf(page).slice(0, SAMPLE_EACH), 'emailID')) ids.add(id);
       }
-      return ids.size === 0 ? undefined : { ...base.params, emailIDs: [...ids].sort((a, b) => a - b) };
+      if (ids.size === 0) return undefined;
+      const sampled = { ...base.params, emailIDs: [...ids].sort((a, b) => a - b) };
+      return (await searchWhole(ctx.api, sampled)).complete ? sampled : undefined;
     })();
     samples.set(base, sample);
   }
@@ -72,11 +74,8 @@ function sampledBase(ctx: CheckContext, base: EmailBase): Promise<Params | undef
 export async function driveWithoutBound(ctx: CheckContext, bound: 'dateSentStart' | 'dateSentEnd', set: Params): Promise<void> {
   const catalogue = await ctx.observe(emailCatalogue);
   for (const base of [catalogue.manualSent, catalogue.automatedDetail, catalogue.transactional]) {
-    let reference: Params | undefined = base.params;
-    if (!base.complete) {
-      reference = await sampledBase(ctx, base);
-      if (!reference || !(await searchWhole(ctx.api, reference)).complete) continue;
-    }
+    const reference = base.complete ? base.params : await sampledBase(ctx, base);
+    if (!reference) continue;
     const { [bound]: _dropped, ...params } = reference;
     await searchWhole(ctx.api, { ...params, ...set });
   }
