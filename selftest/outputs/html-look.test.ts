@@ -39,7 +39,8 @@ test('the HTML report of a run with several failing rules opens with them, each 
     const lines = await list.locator('li').allInnerTexts();
     assert.deepEqual(lines.map((line) => line.split(' ')[0]).sort(), [...failing].sort());
     const order = lines.find((line) => line.startsWith('contacts.import.results.order'));
-    assert.match(order ?? '', /saw ".+" at item 1 of \d+ where ".+" was expected/, 'the line says what was seen');
+    // What was seen may be empty: reversed, item 1 is the batch's last row, which can be a row without an email.
+    assert.match(order ?? '', /saw "[^"]*" at item 1 of \d+ where ".+" was expected/, 'the line says what was seen');
     mkdirSync(repoPath('reports'), { recursive: true });
     await page.screenshot({ path: repoPath('reports', 'conformance-html.png'), fullPage: false });
 
