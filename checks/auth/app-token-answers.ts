@@ -7,7 +7,7 @@
  * refusal was about the token. Pure: no I/O.
  */
 import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/check';
-import { endOf, headerOnly, jobsMayRun, paramsKey } from '../shared/judges';
+import { headerOnly, jobsMayRun, paramsKey, servedBefore } from '../shared/judges';
 
 /** The tokens the traffic shows holding every documented permission: the recorder's `full` token, else one served by both operations that need a permission. */
 export function fullTokens(traffic: RecordedTraffic, app: string): Set<string> {
@@ -55,18 +55,18 @@ export function appTokenRefusals(traffic: RecordedTraffic, target: Pick<Target, 
     if (e.outcome !== 'error') continue;
     const key = paramsKey(e.op, e, []);
     const same = traffic.of(e.op).filter((other) => other.method === e.method && other.outcome === 'success' && headerOnly(other) && full.has(other.token.id ?? '') && paramsKey(other.op, other, []) === key);
-    const servedBefore = same.filter((other) => endOf(other) <= e.startedAt).at(-1);
-    const servedAfter = same.find((other) => other.startedAt >= endOf(e));
-    if (!servedBefore || !servedAfter) {
+    const servedEarlier = same.filter((other) => servedBefore(other, e)).at(-1);
+    const servedLater = same.find((other) => servedBefore(e, other));
+    if (!servedEarlier || !servedLater) {
       unjudged.add(`${label(e)} refused the Application-Only token, and the full token was not seen served the same request both before and after`);
       continue;
     }
-    if (e.op === 'exports.emails' && jobsMayRun(traffic, target, e.startedAt)) {
+    if (e.op === 'exports.emails' && jobsMayRun(traffic, target, e)) {
       unjudged.add(`${label(e)} refused the Application-Only token while an export job may have been running`);
       continue;
     }
     result.judgedOps.add(label(e));
-    result.framed.push({ refused: e, servedBefore, servedAfter });
+    result.framed.push({ refused: e, servedBefore: servedEarlier, servedAfter: servedLater });
   }
   result.unjudged = [...unjudged];
   return result;

@@ -30,6 +30,14 @@ export const endOf = (exchange: Pick<RecordedExchange, 'startedAt' | 'durationMs
  * order; a recording without times (every exchange at one instant, no duration) is in its recorded order.
  */
 export function servedInEitherOrder(a: Timed, b: Timed): boolean {
-  const margin = a.lane !== undefined && b.lane !== undefined && a.lane !== b.lane ? CROSS_LANE_MS : 0;
-  return a.startedAt < endOf(b) + margin && b.startedAt < endOf(a) + margin;
+  return !servedBefore(a, b) && !servedBefore(b, a);
 }
+
+/** How far apart the clocks that timed two exchanges may be: CROSS_LANE_MS between lanes, nothing within one. */
+const marginBetween = (a: Timed, b: Timed): number => (a.lane !== undefined && b.lane !== undefined && a.lane !== b.lane ? CROSS_LANE_MS : 0);
+
+/**
+ * Whether the target surely served `a` before `b`: `a`'s answer came back before `b` was sent (by more than
+ * CROSS_LANE_MS where two lanes' clocks timed them). The one test of "before" between two exchanges.
+ */
+export const servedBefore = (a: Timed, b: Timed): boolean => endOf(a) + marginBetween(a, b) <= b.startedAt;

@@ -1,5 +1,5 @@
 /** Export jobs where the documents show nothing: running statuses, duplicates while running, empty jobs, extras, file lifetime. */
-import type { ApiResponse, RecordedExchange, RecordedTraffic, Target } from '../check';
+import { servedBefore, type ApiResponse, type RecordedExchange, type RecordedTraffic, type Target } from '../check';
 import { valueAt } from '../contract';
 import { foldCase, parseTargetDatetime, readInteger } from '../oracles';
 import type { Profile } from '../types';
@@ -60,9 +60,9 @@ export const duplicateWhileInProgress = observer('exports.duplicate-while-in-pro
   for (const request of traffic.of('exports.emails')) {
     if (request.outcome === 'transport') continue;
     for (const job of jobs) {
-      if (job === undefined || job.request === request || datesOf(job.request) !== datesOf(request) || job.request.startedAt > request.startedAt) continue;
-      const before = job.polls.filter((poll) => poll.startedAt + poll.durationMs <= request.startedAt).at(-1);
-      const after = job.polls.find((poll) => poll.startedAt >= request.startedAt + request.durationMs);
+      if (job === undefined || job.request === request || datesOf(job.request) !== datesOf(request) || !servedBefore(job.request, request)) continue;
+      const before = job.polls.filter((poll) => servedBefore(poll, request)).at(-1);
+      const after = job.polls.find((poll) => servedBefore(request, poll));
       // Running before the request and still running (or not yet ended) after it.
       if (!before || phaseOf(before, target.profile) !== 'running' || (after && phaseOf(after, target.profile) !== 'running')) continue;
       sightings.push(request.outcome === 'success' ? saw('accepted', 'exports/emails same dates while that job runs -> accepted') : saw('refused', 'exports/emails same dates while that job runs -> refused'));

@@ -154,6 +154,18 @@ describe('exports traffic judges', () => {
     assert.equal(refusedAfter.verdict, 'fail');
   });
 
+  test('should not take a repeat sent by another worker within the clocks\' margin of the Completed poll as served after it', async () => {
+    const check = checkOf(checks, 'exports.duplicate.after-completion');
+    const ms = (startedAt: number, durationMs: number) => ({ startedAt: RECORDED_AT + startedAt, durationMs });
+    // The poll ended at 1002 ms (worker 0); the refused repeat started at 1003 ms by worker 1's clock: the target may have served it first.
+    const flowAt = (repeatAt: number) => [{ ...request(7, 0), ...ms(0, 5) }, { ...completed({}, 1), ...ms(1000, 2) }, { ...call('exports.emails', RANGE, refused('duplicate')), ...ms(repeatAt, 2) }];
+    const close = await judged(check, flowAt(1003), undefined, { lanes: [0, 0, 1] });
+    assert.notEqual(close.verdict, 'fail', close.reason);
+    // One clock (no margin), or far enough apart, and the refusal fails the rule.
+    assert.equal((await judged(check, flowAt(1003), undefined, { lanes: [0, 0, 0] })).verdict, 'fail');
+    assert.equal((await judged(check, flowAt(1010), undefined, { lanes: [0, 0, 1] })).verdict, 'fail');
+  });
+
   test('exports.job.failed (any job seen Failed)', () =>
     expectVerdicts('exports.job.failed', {
       pass: [request(), pending(1), call('exports.jobStatus', { jobID: 7 }, { ...refused('the export failed'), data: { status: 'Failed' } }, at(2))],

@@ -2,7 +2,7 @@
  * Export jobs as a recording shows them: each accepted export request with its jobID, and the jobStatus
  * answers about that job that followed it (sent with a working token), in recorded order.
  */
-import { endOf, type RecordedExchange, type RecordedTraffic, type Target } from '../../../harness/check';
+import { endOf, servedBefore, type RecordedExchange, type RecordedTraffic, type Target } from '../../../harness/check';
 import { readInteger } from '../../../harness/oracles';
 import { jobIdOf, phaseOf, type JobPhase } from '../../../drivers';
 import { tokenWorks } from './fit-requests';
@@ -14,7 +14,7 @@ export interface RecordedJob {
   polls: RecordedExchange[];
 }
 
-export { endOf };
+export { endOf, servedBefore };
 
 const cache = new WeakMap<RecordedTraffic, RecordedJob[]>();
 
@@ -37,17 +37,23 @@ export function jobsOf(traffic: RecordedTraffic, target: Pick<Target, 'profile'>
 export const endPoll = (job: RecordedJob, target: Pick<Target, 'profile'>): RecordedExchange | undefined =>
   job.polls.find((poll) => ['completed', 'failed'].includes(phaseOf(poll, target.profile)));
 
-/** Where the last poll before a moment put the job (undefined when it was not polled before then). */
-export function phaseBefore(job: RecordedJob, moment: number, target: Pick<Target, 'profile'>): JobPhase | undefined {
-  const before = job.polls.filter((poll) => endOf(poll) <= moment);
+/** An exchange's times and the clock (lane) that took them. */
+type Timed = Pick<RecordedExchange, 'startedAt' | 'durationMs' | 'lane'>;
+
+/** Where the last poll the target surely served before an exchange put the job (undefined when none was). */
+export function phaseBefore(job: RecordedJob, exchange: Timed, target: Pick<Target, 'profile'>): JobPhase | undefined {
+  const before = job.polls.filter((poll) => servedBefore(poll, exchange));
   return before.length === 0 ? undefined : phaseOf(before.at(-1)!, target.profile);
 }
 
-/** Whether any job of the traffic may still have been Pending (or running) at a moment: started, and not yet seen ended. */
-export function jobsMayRun(traffic: RecordedTraffic, target: Pick<Target, 'profile'>, moment: number): boolean {
+/**
+ * Whether any job of the traffic may still have been Pending (or running) when the target served an exchange:
+ * its request not surely served after the exchange, and no poll surely served before the exchange saw it ended.
+ */
+export function jobsMayRun(traffic: RecordedTraffic, target: Pick<Target, 'profile'>, exchange: Timed): boolean {
   return jobsOf(traffic, target).some((job) => {
-    if (job.request.startedAt > moment) return false;
-    const phase = phaseBefore(job, moment, target);
+    if (job.request === exchange || servedBefore(exchange, job.request)) return false;
+    const phase = phaseBefore(job, exchange, target);
     return phase !== 'completed' && phase !== 'failed';
   });
 }

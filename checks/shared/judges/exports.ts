@@ -1,9 +1,9 @@
 // @silent-point exports.running-statuses exports.duplicate-while-in-progress
 /** The export rules on recorded flows: request → status polls → file, as the traffic shows them in order. */
-import type { RecordedExchange, TrafficContext } from '../../../harness/check';
+import { endOf, servedBefore, type RecordedExchange, type TrafficContext } from '../../../harness/check';
 import { readDatetime } from '../../../harness/oracles';
 import { answeredAt, fileKeyOf, jobText, lenientInteger, payloadValue, phaseOf } from '../../../drivers';
-import { endOf, endPoll, jobsMayRun, jobsOf, phaseBefore, type RecordedJob } from './export-jobs';
+import { endPoll, jobsMayRun, jobsOf, phaseBefore, type RecordedJob } from './export-jobs';
 import { tokenWorks } from './fit-requests';
 import { VerdictTally } from './tally';
 
@@ -31,7 +31,7 @@ export function judgeRequestJobID(ctx: TrafficContext): void {
     if (exchange.outcome === 'success') {
       const jobID = payloadValue(exchange, profile.pointers.jobID);
       tally.expect(Number.isInteger(jobID), { title: `the export request ${rangeOf(exchange)} succeeds with an integer jobID`, expected: 'an integer jobID', actual: { jobID }, response: exchange });
-    } else if (jobsMayRun(ctx.traffic, ctx.target, exchange.startedAt)) {
+    } else if (jobsMayRun(ctx.traffic, ctx.target, exchange)) {
       tally.skip('refusals came while another job may have been running');
     } else {
       tally.expect(false, { title: `the export request ${rangeOf(exchange)} (a valid range, while no job ran) was refused`, expected: 'success with a jobID', actual: exchange.errors, response: exchange });
@@ -258,9 +258,9 @@ export function judgeDuplicatePending(ctx: TrafficContext): void {
   const key = (e: RecordedExchange) => JSON.stringify([e.params.startDate, e.params.endDate]);
   for (const job of jobsOf(ctx.traffic, ctx.target)) {
     for (const second of ctx.traffic.of('exports.emails')) {
-      if (second.index <= job.request.index || second.startedAt < endOf(job.request) || key(second) !== key(job.request) || second.outcome === 'transport') continue;
-      const after = job.polls.find((poll) => poll.startedAt >= endOf(second));
-      const before = phaseBefore(job, second.startedAt, ctx.target);
+      if (second.index <= job.request.index || !servedBefore(job.request, second) || key(second) !== key(job.request) || second.outcome === 'transport') continue;
+      const after = job.polls.find((poll) => servedBefore(second, poll));
+      const before = phaseBefore(job, second, ctx.target);
       if (!after || phaseOf(after, ctx.target.profile) !== 'pending' || (before !== undefined && before !== 'pending')) continue;
       if (second.outcome === 'error' && !tokenWorks(ctx.traffic, second)) continue;
       tally.expect(second.outcome === 'error', {
@@ -274,10 +274,10 @@ export function judgeDuplicatePending(ctx: TrafficContext): void {
 
 const paramsOf = (e: RecordedExchange): string => JSON.stringify([e.params.startDate, e.params.endDate]);
 
-/** A job started before a moment and not seen ended before it. */
-const mayRunAt = (ctx: TrafficContext, job: RecordedJob, moment: number): boolean => {
-  const phase = phaseBefore(job, moment, ctx.target);
-  return job.request.startedAt < moment && phase !== 'completed' && phase !== 'failed';
+/** A job whose request was not surely served after an exchange, and which no poll surely served before it saw ended. */
+const mayRunAt = (ctx: TrafficContext, job: RecordedJob, exchange: RecordedExchange): boolean => {
+  const phase = phaseBefore(job, exchange, ctx.target);
+  return !servedBefore(exchange, job.request) && phase !== 'completed' && phase !== 'failed';
 };
 
 /**
@@ -290,10 +290,10 @@ export function judgeDuplicateOtherParams(ctx: TrafficContext): void {
   const jobs = jobsOf(ctx.traffic, ctx.target);
   for (const exchange of ctx.traffic.of('exports.emails')) {
     if (exchange.outcome === 'transport' || !validRangeRequest(ctx, exchange)) continue;
-    if (jobs.some((job) => job.request !== exchange && paramsOf(job.request) === paramsOf(exchange) && mayRunAt(ctx, job, exchange.startedAt))) continue;
+    if (jobs.some((job) => job.request !== exchange && paramsOf(job.request) === paramsOf(exchange) && mayRunAt(ctx, job, exchange))) continue;
     const pending = jobs.find((job) => {
-      if (paramsOf(job.request) === paramsOf(exchange) || endOf(job.request) > exchange.startedAt) return false;
-      const after = job.polls.find((poll) => poll.startedAt >= endOf(exchange));
+      if (paramsOf(job.request) === paramsOf(exchange) || !servedBefore(job.request, exchange)) return false;
+      const after = job.polls.find((poll) => servedBefore(exchange, poll));
       return after !== undefined && phaseOf(after, ctx.target.profile) === 'pending';
     });
     if (!pending) continue;
@@ -313,8 +313,8 @@ export function judgeDuplicateOtherParams(ctx: TrafficContext): void {
 function acceptsBesidePending(ctx: TrafficContext, jobs: readonly RecordedJob[]): boolean {
   return ctx.traffic.of('exports.emails').some((exchange) =>
     exchange.outcome === 'success' &&
-    jobs.some((job) => job.request !== exchange && paramsOf(job.request) !== paramsOf(exchange) && endOf(job.request) <= exchange.startedAt &&
-      job.polls.some((poll) => poll.startedAt >= endOf(exchange) && phaseOf(poll, ctx.target.profile) === 'pending')));
+    jobs.some((job) => job.request !== exchange && paramsOf(job.request) !== paramsOf(exchange) && servedBefore(job.request, exchange) &&
+      job.polls.some((poll) => servedBefore(exchange, poll) && phaseOf(poll, ctx.target.profile) === 'pending')));
 }
 
 const REPEATED_KINDS = { withRecords: 'a repeat after a job with records', withoutRecords: 'a repeat after a job without records' };
@@ -338,14 +338,14 @@ export function judgeDuplicateAfterCompletion(ctx: TrafficContext): void {
     if (exchange.outcome === 'transport' || !validRangeRequest(ctx, exchange)) continue;
     const same = jobs.filter((job) => job.request !== exchange && paramsOf(job.request) === paramsOf(exchange) && job.request.startedAt < exchange.startedAt);
     if (same.length === 0) continue;
-    const ended = same.filter((job) => endOf(job.request) <= exchange.startedAt && ['completed', 'failed'].includes(phaseBefore(job, exchange.startedAt, ctx.target) ?? ''));
+    const ended = same.filter((job) => servedBefore(job.request, exchange) && ['completed', 'failed'].includes(phaseBefore(job, exchange, ctx.target) ?? ''));
     if (ended.length < same.length) continue;
     const done = ended.at(-1)!;
-    if (exchange.outcome === 'error' && jobsMayRun(ctx.traffic, ctx.target, exchange.startedAt) && !besidePending) {
+    if (exchange.outcome === 'error' && jobsMayRun(ctx.traffic, ctx.target, exchange) && !besidePending) {
       tally.skip('refusals came while a job with other parameters may have been running, and the traffic does not show the target accepting requests beside a Pending job');
       continue;
     }
-    const endAnswer = done.polls.find((poll) => endOf(poll) <= exchange.startedAt && ['completed', 'failed'].includes(phaseOf(poll, ctx.target.profile)));
+    const endAnswer = done.polls.find((poll) => servedBefore(poll, exchange) && ['completed', 'failed'].includes(phaseOf(poll, ctx.target.profile)));
     const total = endAnswer === undefined ? undefined : totalRecordsOf(ctx, endAnswer);
     const status = endAnswer?.job?.status ?? 'ended';
     if (tally.expect(exchange.outcome === 'success', {
