@@ -53,6 +53,19 @@ export function buildExportZip(fileKey: string, rows: readonly Email[], faults: 
     quoted: !faults.has('exports-file-unquoted'),
     dropLastRow: faults.has('exports-file-missing-last-row'),
   };
+  // A job's file is built once per format (a large account's files are big, and clients fetch them again).
+  const key = JSON.stringify([fileKey, format, columns === EXTRA_COLUMNS]);
+  const built = builtFiles.get(rows);
+  if (built?.key === key) return built.bytes;
+  const bytes = zipOf(rows, columns, format);
+  builtFiles.set(rows, { key, bytes });
+  return bytes;
+}
+
+/** The last file built from a job's rows, with the fileKey and format it was built for. */
+const builtFiles = new WeakMap<readonly Email[], { key: string; bytes: Uint8Array }>();
+
+function zipOf(rows: readonly Email[], columns: typeof COLUMNS, format: FileFormat): Uint8Array {
   const written = format.dropLastRow ? rows.slice(0, -1) : rows;
   const lines = [columns.map(([name]) => name), ...written.map((email) => columns.map(([, read]) => read(email)))].map((values) =>
     values.map((value) => cell(value, format.quoted)).join(format.delimiter),
