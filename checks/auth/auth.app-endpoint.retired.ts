@@ -1,4 +1,4 @@
-import { defineCheck, type JudgeContext, type RecordedExchange } from '../../harness/check';
+import { defineCheck, type JudgeContext, type RecordedExchange, type Judgement, inconclusive } from '../../harness/check';
 import { RETIRED_ENDPOINT, VerdictTally } from '../shared/judges';
 import { tokenValuesIn } from './issued-tokens';
 
@@ -17,14 +17,14 @@ const tokenText = (exchange: RecordedExchange) => (exchange.token.id === undefin
  * unavailable only while some API operation answers, else the target answers nothing at all), or an answer
  * that carries no access token. Decided once both methods were seen.
  */
-export function judgeRetiredEndpoint({ judge, traffic }: JudgeContext): void {
+export function judgeRetiredEndpoint({ traffic }: JudgeContext): Judgement {
   const tally = new VerdictTally();
   const answering = traffic.exchanges.some((e) => e.op !== RETIRED_ENDPOINT && e.outcome !== 'transport');
   // A target that answers nothing issues no token anywhere: the endpoint is judged only against one that answers its operations.
   const unanswered = traffic.exchanges.find((e) => e.op === 'helper.ping' && e.transport) ?? traffic.exchanges.find((e) => e.op !== RETIRED_ENDPOINT && e.transport);
   if (!answering && unanswered && traffic.of(RETIRED_ENDPOINT).length > 0) {
     const { reason, detail } = unanswered.transport!;
-    return judge.inconclusive(`transport: ${reason} ${detail} on ${unanswered.op === 'helper.ping' ? 'helper/ping' : unanswered.op}: a target that answers nothing cannot show that the retired endpoint alone is unavailable`);
+    return [inconclusive(`transport: ${reason} ${detail} on ${unanswered.op === 'helper.ping' ? 'helper/ping' : unanswered.op}: a target that answers nothing cannot show that the retired endpoint alone is unavailable`)];
   }
   const judged = new Set<string>();
   for (const exchange of traffic.of(RETIRED_ENDPOINT)) {
@@ -46,7 +46,7 @@ export function judgeRetiredEndpoint({ judge, traffic }: JudgeContext): void {
     })) judged.add(exchange.method);
     if (reason !== undefined) tally.note(`${exchange.method} ${tokenText(exchange)} got no usable answer (${reason}) while the API answers: taken as unavailable`);
   }
-  tally.record(judge, {
+  return tally.verdicts({
     none: 'no request to {auth_url}/login/oauth/applicationAccessToken',
     missing: ['GET', 'POST'].filter((method) => !judged.has(method)).map((method) => `no ${method} to the retired endpoint`),
   });

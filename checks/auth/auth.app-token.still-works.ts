@@ -1,5 +1,5 @@
 // @silent-point auth.app-token-permissions
-import { defineCheck, NOT_OBSERVED, type JudgeContext, type RecordedExchange } from '../../harness/check';
+import { defineCheck, NOT_OBSERVED, type JudgeContext, type RecordedExchange, type Judgement, inconclusive } from '../../harness/check';
 import { headerOnly, paramsKey, RETIRED_ENDPOINT, VerdictTally } from '../shared/judges';
 import { appTokenRefusals, fullTokens } from './app-token-answers';
 import { tokenMatrix } from './token-matrix';
@@ -27,9 +27,9 @@ const outcomeOf = (e: RecordedExchange) => ({ request: `${e.op} (${e.method})`, 
  * blamed on the token). Passes once a ping with it was seen and, where the traffic shows the full token
  * importing, an import with it was judged.
  */
-export function judgeApplicationToken({ judge, traffic, target }: JudgeContext): void {
+export function judgeApplicationToken({ traffic, target }: JudgeContext): Judgement {
   const app = applicationToken(traffic.exchanges);
-  if (app.id === undefined) return judge.inconclusive(`${NOT_OBSERVED}: ${app.why}`);
+  if (app.id === undefined) return [inconclusive(`${NOT_OBSERVED}: ${app.why}`)];
   const tally = new VerdictTally();
   const withApp = traffic.exchanges.filter((e) => e.op !== RETIRED_ENDPOINT && e.outcome !== 'transport' && headerOnly(e) && e.token.id === app.id);
   let pinged = false;
@@ -67,7 +67,7 @@ export function judgeApplicationToken({ judge, traffic, target }: JudgeContext):
   // A write the full token was served, never judged with the Application-Only token: the statement is not covered.
   const unserved = WRITES.filter((op) => traffic.of(op).some((e) => e.outcome === 'success' && fullIDs.has(e.token.id ?? '')) && ![...refusals.judgedOps].some((judged) => judged.startsWith(`${op} `)));
   tally.note(`operations judged with it: ${[...refusals.judgedOps].sort().join(', ') || 'none'}`);
-  tally.record(judge, {
+  return tally.verdicts({
     none: 'no request with the Application-Only token in the header',
     missing: [
       ...(pinged ? [] : ['no helper/ping with the Application-Only token in the header']),

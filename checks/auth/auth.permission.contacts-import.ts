@@ -1,4 +1,4 @@
-import { defineCheck, NOT_OBSERVED, type CheckContext, type JudgeContext, type RecordedExchange } from '../../harness/check';
+import { defineCheck, NOT_OBSERVED, type CheckContext, type JudgeContext, type RecordedExchange, type Judgement, inconclusive } from '../../harness/check';
 import { foldCase, isSet } from '../../harness/oracles';
 import { addresses } from '../shared/addresses';
 import { importRows, isObject, logSavedContacts, readImport } from '../shared/import-answer';
@@ -18,12 +18,12 @@ const sentEmails = (e: RecordedExchange): string[] => {
  * address sent only in its refused import, imported later with success by a valid token (no import served
  * it before), is inserted, not updated. Without such a token, inconclusive.
  */
-export function judgeImportPermission({ judge, traffic }: JudgeContext): void {
+export function judgeImportPermission({ traffic }: JudgeContext): Judgement {
   const { lacking, unproven } = lackingPermission(traffic, 'contacts.import', 'noImport', { alsoNeverServed: true });
   if (lacking.size === 0) {
-    return judge.inconclusive(unproven.length > 0
+    return [inconclusive(unproven.length > 0
       ? 'the token without Contacts (Import) (EMS_TOKEN_NO_IMPORT) was served by no other operation, so a refusal would not be about the permission'
-      : `${NOT_OBSERVED}: no token is known or shown to lack Contacts (Import)`);
+      : `${NOT_OBSERVED}: no token is known or shown to lack Contacts (Import)`)];
   }
   const imports = traffic.of('contacts.import').filter(answeredWithHeaderToken);
   const served = imports.filter((e) => e.outcome === 'success');
@@ -50,7 +50,7 @@ export function judgeImportPermission({ judge, traffic }: JudgeContext): void {
       });
     }
   }
-  tally.record(judge, {
+  return tally.verdicts({
     none: 'no contacts/import with a token lacking Contacts (Import)',
     missing: writesTold ? [] : ['no address of a refused import was imported with success later, so whether the refused import wrote nothing is unknown'],
   });

@@ -1,4 +1,4 @@
-import { defineCheck, NOT_OBSERVED, type JudgeContext } from '../../harness/check';
+import { defineCheck, NOT_OBSERVED, type JudgeContext, type Judgement, inconclusive } from '../../harness/check';
 import { VerdictTally } from '../shared/judges';
 import { answeredWithHeaderToken, lackingPermission } from './shown-tokens';
 import { tokenWorks } from './token-works';
@@ -8,12 +8,12 @@ import { tokenWorks } from './token-works';
  * so: valid elsewhere, refused by groups/search with parameters it served to another token) is refused by
  * every groups/search request, under both methods. Without either, inconclusive.
  */
-export function judgeGroupsPermission({ judge, traffic }: JudgeContext): void {
+export function judgeGroupsPermission({ traffic }: JudgeContext): Judgement {
   const { lacking, unproven } = lackingPermission(traffic, 'groups.search', 'noGroups');
   if (lacking.size === 0) {
-    return judge.inconclusive(unproven.length > 0
+    return [inconclusive(unproven.length > 0
       ? 'the token without Create Groups (EMS_TOKEN_NO_GROUPS) was served by no other operation, so a refusal would not be about the permission'
-      : `${NOT_OBSERVED}: no token is known or shown to lack Create Groups`);
+      : `${NOT_OBSERVED}: no token is known or shown to lack Create Groups`)];
   }
   const tally = new VerdictTally();
   const refusedUnder = new Set<string>();
@@ -23,7 +23,7 @@ export function judgeGroupsPermission({ judge, traffic }: JudgeContext): void {
       expected: 'error', actual: { outcome: e.outcome, code: e.code ?? null, records: e.records?.length ?? null }, response: e,
     })) refusedUnder.add(e.method);
   }
-  tally.record(judge, {
+  return tally.verdicts({
     none: 'no groups/search with a token lacking Create Groups',
     missing: ['GET', 'POST'].filter((method) => !refusedUnder.has(method)).map((method) => `no groups/search (${method}) with a token lacking Create Groups`),
   });

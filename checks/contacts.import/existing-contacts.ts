@@ -4,7 +4,7 @@
  * a successful row for the same address, under the same token): matched, not inserted, given their own
  * contactID; updated or left as they were as updateExisting says. Pure: no I/O.
  */
-import type { TrafficContext } from '../../harness/check';
+import type { TrafficContext, Judgement } from '../../harness/check';
 import { readInteger } from '../../harness/oracles';
 import { VerdictTally } from '../shared/judges';
 import { changesData, recordedImports, type ImportedRow, type RecordedImport, type UpdateExisting } from './recorded-imports';
@@ -29,7 +29,7 @@ function reimportedRows(ctx: TrafficContext, updateExisting?: UpdateExisting): A
  * the one the contact was given. An address known in another letter case only is either matched to it
  * (not inserted, the same contactID) or a new contact (inserted, another contactID): no case rule is written.
  */
-export function judgeMatchExisting(ctx: TrafficContext): void {
+export function judgeMatchExisting(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   let compared = 0;
   for (const { imported, item } of reimportedRows(ctx)) {
@@ -54,7 +54,7 @@ export function judgeMatchExisting(ctx: TrafficContext): void {
       });
     }
   }
-  tally.record(ctx.judge, {
+  return tally.verdicts({
     none: 'no accepted import re-imported an address an earlier import had answered',
     missing: compared === 0 ? ['no re-imported row carried a contactID to compare with the one first given'] : [],
   });
@@ -65,7 +65,7 @@ export function judgeMatchExisting(ctx: TrafficContext): void {
  * where the record changes what the traffic shows it holds (whether re-sending the values a contact already
  * has counts as updated is not written, so such a row's updated flag is not judged).
  */
-export function judgeUpdateDefault(ctx: TrafficContext): void {
+export function judgeUpdateDefault(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   let changed = 0;
   for (const { imported, item } of reimportedRows(ctx, 'absent')) {
@@ -78,14 +78,14 @@ export function judgeUpdateDefault(ctx: TrafficContext): void {
       actual: { inserted: row.inserted, updated: row.updated }, response: imported.exchange,
     });
   }
-  tally.record(ctx.judge, {
+  return tally.verdicts({
     none: 'no accepted import without updateExisting re-imported an existing contact',
     missing: changed === 0 ? ['no existing contact was re-imported without updateExisting with data other than it held'] : [],
   });
 }
 
 /** updateExisting.off: with updateExisting 0 a re-imported contact is neither updated nor inserted. */
-export function judgeUpdateOff(ctx: TrafficContext): void {
+export function judgeUpdateOff(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   let changed = 0;
   for (const { imported, item } of reimportedRows(ctx, 'off')) {
@@ -97,7 +97,7 @@ export function judgeUpdateOff(ctx: TrafficContext): void {
       actual: { inserted: row.inserted, updated: row.updated }, response: imported.exchange,
     });
   }
-  tally.record(ctx.judge, {
+  return tally.verdicts({
     none: 'no accepted import with updateExisting 0 re-imported an existing contact',
     missing: changed === 0 ? ['no existing contact was re-imported with updateExisting 0 with data other than it held'] : [],
   });

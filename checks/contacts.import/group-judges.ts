@@ -5,7 +5,7 @@
  * blamed on the one rule it breaks; where two rules could explain it, neither fails and the rule is left
  * unsettled. Pure: no I/O.
  */
-import type { Target, TrafficContext } from '../../harness/check';
+import type { Target, TrafficContext, Judgement } from '../../harness/check';
 import { VerdictTally, type FailureEvidence } from '../shared/judges';
 import { groupHistory, namedGroups, type GroupStep } from './group-steps';
 
@@ -66,7 +66,7 @@ const sameList = (a: GroupStep, b: GroupStep): boolean => {
  * groupIDs.add: a Static group of groupIDs gains every imported contact it did not hold (new contacts only, with
  * updateExisting 0), and its activeMembers the active ones among them.
  */
-export function judgeGroupIDsAdd(ctx: TrafficContext): void {
+export function judgeGroupIDsAdd(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const seen = { existing: false, several: false, active: false };
   for (const step of groupHistory(ctx.traffic, ctx.target).steps.filter((s) => s.kind === 'add')) {
@@ -91,11 +91,11 @@ export function judgeGroupIDsAdd(ctx: TrafficContext): void {
     ...(seen.several ? [] : ['no import naming two or more groups in groupIDs was judged']),
     ...(seen.active ? [] : ['no import added contacts known to be active while activeMembers was read around it']),
   ];
-  tally.record(ctx.judge, { none: 'no import added contacts to an Active Static group between two groups/search answers showing its totalMembers', missing });
+  return tally.verdicts({ none: 'no import added contacts to an Active Static group between two groups/search answers showing its totalMembers', missing });
 }
 
 /** removeGroupIDs: a Static group of removeGroupIDs loses every imported contact it held, and its activeMembers the active ones among them. */
-export function judgeRemoveGroupIDs(ctx: TrafficContext): void {
+export function judgeRemoveGroupIDs(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   let removed = false;
   let activeRemoved = false;
@@ -110,7 +110,7 @@ export function judgeRemoveGroupIDs(ctx: TrafficContext): void {
     // With updateExisting 0, members staying are updateExisting's question; more leaving than were imported is this rule's.
     if (step.observed < -most) tally.expect(false, { title: `${describe(step)} removes no contact but those imported`, ...evidence(step, { sure, most }) });
   }
-  tally.record(ctx.judge, {
+  return tally.verdicts({
     none: 'no import removed members from an Active Static group between two groups/search answers showing its totalMembers',
     missing: [
       ...(removed ? [] : ['no import removed a contact known to be a member']),
@@ -124,7 +124,7 @@ export function judgeRemoveGroupIDs(ctx: TrafficContext): void {
  * removeGroupIDs. One that does not is this rule's failure where the same call's new contacts joined, or
  * where the traffic shows existing contacts moving on the group without updateExisting 0; else unsettled.
  */
-export function judgeOffGroups(ctx: TrafficContext): void {
+export function judgeOffGroups(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const { steps } = groupHistory(ctx.traffic, ctx.target);
   const moved = new Set<GroupStep['kind']>();
@@ -143,7 +143,7 @@ export function judgeOffGroups(ctx: TrafficContext): void {
     if (blamed) tally.expect(false, { title, ...evidence(step, { sure, most }) });
     else tally.unsettle(`${describe(step)} moved fewer contacts than it imported, and no step shows existing contacts moving on group ${step.groupID} otherwise`);
   }
-  tally.record(ctx.judge, {
+  return tally.verdicts({
     none: 'no import with updateExisting 0 named a group holding (or not holding) its existing contacts between two groups/search answers',
     missing: [...(moved.has('add') ? [] : ['no existing contact was seen joining groupIDs with updateExisting 0']), ...(moved.has('remove') ? [] : ['no existing contact was seen leaving removeGroupIDs with updateExisting 0'])],
   });
@@ -158,7 +158,7 @@ const addressOnly = (records: readonly unknown[] | undefined): boolean =>
  * follow a query may change by itself: a change fails the rule only where the traffic also shows the group
  * unchanged across imports of new address-only contacts that did not name it.
  */
-export function judgeDynamicRefused(ctx: TrafficContext): void {
+export function judgeDynamicRefused(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const { dynamic } = groupHistory(ctx.traffic, ctx.target);
   const steady = new Set(
@@ -175,7 +175,7 @@ export function judgeDynamicRefused(ctx: TrafficContext): void {
     else if (steady.has(after.groupID) && naming.every((imported) => addressOnly(imported.records))) tally.expect(false, { title, ...evidenceOf });
     else tally.unsettle(`Dynamic group ${after.groupID} changed by ${signed(change)} across an import naming it, and the traffic does not show it steady across imports that did not`);
   }
-  tally.record(ctx.judge, { none: 'no import named a Dynamic group in groupIDs between two groups/search answers showing its totalMembers' });
+  return tally.verdicts({ none: 'no import named a Dynamic group in groupIDs between two groups/search answers showing its totalMembers' });
 }
 
 const suppressedOf = (target: Pick<Target, 'profile'>): Set<string> => new Set((target.profile.fixtures?.suppressedEmails ?? []).map((email) => email.toLowerCase()));
@@ -184,7 +184,7 @@ const suppressedOf = (target: Pick<Target, 'profile'>): Set<string> => new Set((
  * suppressed.stays: an import adding only existing suppressed contacts (fixtures.suppressedEmails) to a
  * Static group does not raise its activeMembers; judged where the group gained them (totalMembers rose).
  */
-export function judgeSuppressedStays(ctx: TrafficContext): void {
+export function judgeSuppressedStays(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const suppressed = suppressedOf(ctx.target);
   for (const step of groupHistory(ctx.traffic, ctx.target).steps.filter((s) => s.kind === 'add')) {
@@ -204,5 +204,5 @@ export function judgeSuppressedStays(ctx: TrafficContext): void {
   const none = suppressed.size === 0
     ? 'the target profile names no suppressed contact (fixtures.suppressedEmails), so no import can be seen importing one'
     : 'no import added a suppressed fixture contact to an Active Static group between two groups/search answers showing its counts';
-  tally.record(ctx.judge, { none });
+  return tally.verdicts({ none });
 }

@@ -4,7 +4,7 @@
  * structure other than the first record's), and the call limits (1 to 1000 records).
  */
 import { boundsOf } from '../../generators';
-import type { RecordedExchange, TrafficContext } from '../../harness/check';
+import type { RecordedExchange, TrafficContext, Judgement } from '../../harness/check';
 import { isObject, readImport, type ImportReading } from '../shared/import-answer';
 import { tokenWorks, VerdictTally, type FailureEvidence } from '../shared/judges';
 import { resultFor, sentEmail } from './rows';
@@ -25,7 +25,7 @@ export interface ImportCoverage {
  * record, undefined when the answer holds, or a string when it has nothing to say about this import. With
  * `coverage`, it passes only once an import of each of its classes was judged.
  */
-export function judgeImports(ctx: TrafficContext, none: string, judgeOne: (records: unknown[], reading: ImportReading) => Omit<FailureEvidence, 'response'> | string | undefined, coverage?: ImportCoverage): void {
+export function judgeImports(ctx: TrafficContext, none: string, judgeOne: (records: unknown[], reading: ImportReading) => Omit<FailureEvidence, 'response'> | string | undefined, coverage?: ImportCoverage): Judgement {
   const tally = new VerdictTally();
   const seen = new Set<string>();
   for (const exchange of ctx.traffic.of(OP)) {
@@ -37,7 +37,7 @@ export function judgeImports(ctx: TrafficContext, none: string, judgeOne: (recor
     else if (tally.expect(outcome === undefined, { ...(outcome ?? { title: '' }), response: exchange })) for (const kind of coverage?.of(exchange, records, reading) ?? []) seen.add(kind);
   }
   const unexercised = (coverage?.classes ?? []).filter((kind) => !seen.has(kind));
-  tally.record(ctx.judge, { none, missing: tally.judged > 0 && unexercised.length > 0 ? [`never judged: an import ${unexercised.join('; an import ')}`] : [] });
+  return tally.verdicts({ none, missing: tally.judged > 0 && unexercised.length > 0 ? [`never judged: an import ${unexercised.join('; an import ')}`] : [] });
 }
 
 const keysOf = (record: unknown): string => (isObject(record) ? Object.keys(record).sort().join(',') : '');
@@ -53,7 +53,7 @@ const fitBatch = (ctx: TrafficContext, exchange: RecordedExchange, records: unkn
  * accepted call with such a row succeeding fails the rule, and so does a refused call of a batch within
  * the limits sent with a working token (as the live checks judge a defective row's batch).
  */
-export function judgeFailingRows(ctx: TrafficContext, what: string, mustFail: (record: unknown, index: number, records: unknown[]) => boolean): void {
+export function judgeFailingRows(ctx: TrafficContext, what: string, mustFail: (record: unknown, index: number, records: unknown[]) => boolean): Judgement {
   const tally = new VerdictTally();
   for (const exchange of ctx.traffic.of(OP)) {
     const records = sentRecords(exchange);
@@ -69,14 +69,14 @@ export function judgeFailingRows(ctx: TrafficContext, what: string, mustFail: (r
       actual: { call: exchange.outcome, rows: rows.map((row) => ({ email: row.email, success: row.success })) }, response: exchange,
     });
   }
-  tally.record(ctx.judge, { none: `no import sent a record ${what}` });
+  return tally.verdicts({ none: `no import sent a record ${what}` });
 }
 
 /** email.required: a record without an email address (no key, or "") fails as a row. */
-export const judgeEmailRequired = (ctx: TrafficContext): void => judgeFailingRows(ctx, 'without an email address', (record) => isObject(record) && sentEmail(record) === undefined);
+export const judgeEmailRequired = (ctx: TrafficContext): Judgement => judgeFailingRows(ctx, 'without an email address', (record) => isObject(record) && sentEmail(record) === undefined);
 
 /** structure.first-record: a record whose keys differ from the first record's fails as a row. */
-export const judgeFirstRecordStructure = (ctx: TrafficContext): void =>
+export const judgeFirstRecordStructure = (ctx: TrafficContext): Judgement =>
   judgeFailingRows(ctx, "whose keys differ from the first record's", (record, index, records) => index > 0 && isObject(record) && isObject(records[0]) && keysOf(record) !== keysOf(records[0]));
 
 /** The addresses an accepted import reports as rows that existed before it (success, not inserted). */
@@ -88,7 +88,7 @@ const existedBefore = (reading: ImportReading): Set<string> =>
  * more than 1000 are refused, and write nothing: an address of a refused batch that no import sent before
  * is new to the next import that sends it.
  */
-export function judgeCountLimits(ctx: TrafficContext): void {
+export function judgeCountLimits(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const { min, max = 1000 } = boundsOf(OP, 'contacts');
   const imports = ctx.traffic.of(OP);
@@ -117,5 +117,5 @@ export function judgeCountLimits(ctx: TrafficContext): void {
     if (tally.expect(exchange.outcome === 'success', { title: `a batch of ${count} contact(s) is accepted`, expected: 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange })) accepted += 1;
   });
   const missing = [...(refused === 0 ? ['no call outside the limits was judged'] : []), ...(accepted === 0 ? ['no batch within the limits was judged'] : [])];
-  tally.record(ctx.judge, { none: 'no import call', missing });
+  return tally.verdicts({ none: 'no import call', missing });
 }

@@ -6,7 +6,7 @@
  * suppressed address, scalar values, customFields (if any) a map of {value} objects. Pure: no I/O.
  */
 import { boundsOf } from '../../generators';
-import type { RecordedExchange, Target, TrafficContext } from '../../harness/check';
+import type { RecordedExchange, Target, TrafficContext, Judgement } from '../../harness/check';
 import { isObject } from '../shared/import-answer';
 import { tokenWorks, VerdictTally } from '../shared/judges';
 import { recordedImports, type RecordedImport } from './recorded-imports';
@@ -73,7 +73,7 @@ const judgeable = (imported: RecordedImport): imported is RecordedImport & { rec
   imported.records !== undefined && imported.exchange.outcome !== 'transport' && (imported.updateExisting === 'absent' || imported.updateExisting === 'on');
 
 /** customFields: in a batch without a defective record, each sound record carrying customFields imports (its row succeeds; its call is not refused). */
-export function judgeCustomFields(ctx: TrafficContext): void {
+export function judgeCustomFields(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   for (const imported of recordedImports(ctx.traffic, ctx.target)) {
     if (!judgeable(imported)) continue;
@@ -94,7 +94,7 @@ export function judgeCustomFields(ctx: TrafficContext): void {
       actual: { failedRows: failed.map((index) => index + 1), rows: rowsSummary(reading) }, response: exchange,
     });
   }
-  tally.record(ctx.judge, { none: 'no import sent a sound record with customFields as a map of {value} objects' });
+  return tally.verdicts({ none: 'no import sent a sound record with customFields as a map of {value} objects' });
 }
 
 /** The fields a record sets (its keys, and each custom field by name): rows of the same fields are alike. */
@@ -106,7 +106,7 @@ const fieldNames = (record: unknown): string =>
  * row succeeds. Where a sound row failed, it is judged only when rows of the same fields succeeded in a call
  * where nothing failed (else records of that kind may fail on their own).
  */
-export function judgeRowIsolated(ctx: TrafficContext): void {
+export function judgeRowIsolated(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const imports = recordedImports(ctx.traffic, ctx.target);
   const importable = new Set(
@@ -133,5 +133,5 @@ export function judgeRowIsolated(ctx: TrafficContext): void {
       actual: { failedRows: [...new Set([...failing, ...failed])].sort((a, b) => a - b).map((index) => index + 1), rows: rowsSummary(reading) }, response: exchange,
     });
   }
-  tally.record(ctx.judge, { none: 'no import sent a failing row together with sound ones' });
+  return tally.verdicts({ none: 'no import sent a failing row together with sound ones' });
 }

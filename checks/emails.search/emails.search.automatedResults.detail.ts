@@ -1,4 +1,4 @@
-import { defineCheck, type RecordedExchange, type TrafficContext } from '../../harness/check';
+import { defineCheck, type RecordedExchange, type TrafficContext, type Judgement } from '../../harness/check';
 import { foldCase, referencedID } from '../../harness/oracles';
 import { recordsOf } from '../../drivers';
 import { allowedSpelling, VerdictTally, walksOf } from '../shared/judges';
@@ -25,7 +25,7 @@ const repeated = (ids: number[]): number[] => [...new Set(ids.filter((id, i) => 
  * every one that asked for detail returns sends, each with one. Distinct records are judged on each page, and on a
  * summary search read whole where pages cannot repeat a record (one page, or ordered by the unique emailID).
  */
-export function judgeAutomatedResultsDetail(ctx: TrafficContext): void {
+export function judgeAutomatedResultsDetail(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const seen = { [SUMMARY]: 0, [DETAIL]: 0 };
   let wholeSummaries = 0;
@@ -69,7 +69,7 @@ export function judgeAutomatedResultsDetail(ctx: TrafficContext): void {
     ...(seen[DETAIL] === 0 ? [`no automated search with automatedResults=${DETAIL} returned records`] : []),
     ...(wholeSummaries === 0 ? [`no automated search with automatedResults=${SUMMARY} was read whole in one page or in emailID order`] : []),
   ];
-  tally.record(ctx.judge, { none: `no automated search with automatedResults ${SUMMARY} or ${DETAIL} returned records`, missing });
+  return tally.verdicts({ none: `no automated search with automatedResults ${SUMMARY} or ${DETAIL} returned records`, missing });
 }
 
 export default defineCheck({

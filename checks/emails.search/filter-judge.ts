@@ -4,7 +4,7 @@
  * and, where the filter came with nothing but a search's base parameters, a search read whole holds
  * exactly what it should, compared with another search read whole (`rule`, checks/shared/judges judgeFilter).
  */
-import type { JudgeContext, RecordedExchange } from '../../harness/check';
+import { checked, type JudgeContext, type Judgement, type RecordedExchange } from '../../harness/check';
 import type { ExploredRequest } from '../../generators';
 import type { ExchangeJudge, ExploredExchange } from '../../drivers';
 import { judgeFilter, paramStanding, type FilterRule } from '../shared/judges';
@@ -24,15 +24,14 @@ const asExplored = (exchange: RecordedExchange): ExploredExchange => ({
 const withinSpec = (exchange: RecordedExchange): boolean =>
   Object.entries(exchange.params).every(([name, value]) => value === undefined || paramStanding(OP, name, value) !== 'outside');
 
-/** Judges every served search of the recording with `every`, then the comparisons of `rule`; records the verdict. */
-export function judgeEmailsFilter<V>(ctx: JudgeContext, rule: FilterRule<V>, every: ExchangeJudge): void {
-  let failures = 0;
+/** Judges every served search of the recording with `every`, then the comparisons of `rule`: the verdicts of both. */
+export function judgeEmailsFilter<V>(ctx: JudgeContext, rule: FilterRule<V>, every: ExchangeJudge): Judgement {
+  const failed: Judgement[number][] = [];
   for (const exchange of ctx.traffic.of(OP)) {
     if (exchange.outcome !== 'success' || !withinSpec(exchange)) continue;
     const judgement = every(asExplored(exchange));
     if (judgement === undefined || judgement.ok) continue;
-    failures += 1;
-    if (failures <= MAX_FAILURES) ctx.judge.check(false, { ...judgement.evidence, response: exchange });
+    if (failed.length < MAX_FAILURES) failed.push(checked(false, { ...judgement.evidence, response: exchange }));
   }
-  judgeFilter(ctx, OP, rule);
+  return [...failed, ...judgeFilter(ctx, OP, rule)];
 }

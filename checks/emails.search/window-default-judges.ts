@@ -10,7 +10,7 @@
  *
  * Automated summaries are left out: which date a summary's dateSent is is not written.
  */
-import type { RecordedExchange, TrafficContext } from '../../harness/check';
+import type { RecordedExchange, TrafficContext, Judgement } from '../../harness/check';
 import { foldCase, setDifference, shortList } from '../../harness/oracles';
 import { addDays, addHours, dayOf, defaultWindowMonths } from '../../generators';
 import { recordsOf, statedDate } from '../../drivers';
@@ -115,7 +115,7 @@ function compareWithReferences(ctx: TrafficContext, tally: VerdictTally, bound: 
 }
 
 /** Without dateSentStart the window starts 6 months before now (a margin of START_SLACK_DAYS either way). */
-export function judgeDateSentStartDefault(ctx: TrafficContext): void {
+export function judgeDateSentStartDefault(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const months = defaultWindowMonths();
   const earliestOf = (now: Date) => addDays(defaultWindowStart(now), -START_SLACK_DAYS);
@@ -146,11 +146,11 @@ export function judgeDateSentStartDefault(ctx: TrafficContext): void {
     ...(compared.length > 0 && older === 0 ? [`no compared search could show a start too early: none of its references holds an email sent more than ${months} months before now`] : []),
     ...(compared.length > 0 && recent === 0 ? [`no compared search could show a start too late: none of its references holds an email sent in the last ${months} months`] : []),
   ];
-  tally.record(ctx.judge, { none: 'no served search without dateSentStart returned an email with a dateSent', missing });
+  return tally.verdicts({ none: 'no served search without dateSentStart returned an email with a dateSent', missing });
 }
 
 /** Without dateSentEnd the window ends at the current date: today (00:00 GMT) or now, with a margin of END_SLACK_HOURS. */
-export function judgeDateSentEndDefault(ctx: TrafficContext): void {
+export function judgeDateSentEndDefault(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   for (const { exchange, records } of servedWithout(ctx, 'dateSentEnd')) {
     const latest = addHours(answeredNow(exchange), END_SLACK_HOURS);
@@ -179,5 +179,5 @@ export function judgeDateSentEndDefault(ctx: TrafficContext): void {
     ...(compared.length === 0 ? ['no search without dateSentEnd (with dateSentStart) read whole was compared with one read whole with both bounds'] : []),
     ...(compared.length > 0 && recent === 0 ? [`no email was sent in the ${RECENT_DAYS} days before the day of a compared search, so an early end could not show`] : []),
   ];
-  tally.record(ctx.judge, { none: 'no served search without dateSentEnd returned an email with a dateSent', missing });
+  return tally.verdicts({ none: 'no served search without dateSentEnd returned an email with a dateSent', missing });
 }

@@ -1,5 +1,5 @@
 /** The export file rules on recorded downloads (checks/shared/judges issuedDownloads): the file, its format, its rows. */
-import type { TrafficContext } from '../../harness/check';
+import type { TrafficContext, Judgement } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
 import { jobText } from '../../drivers';
 import { judgeDownloads, type IssuedDownload } from '../shared/judges';
@@ -24,9 +24,9 @@ function beforeExpiration(ctx: TrafficContext, { download, completed }: IssuedDo
  * getFile.file: the first getFile of an issued fileKey, before its expiration, returns the file (whether
  * the file can be fetched again until then is getFile.availability's business).
  */
-export function judgeFileReturned(ctx: TrafficContext): void {
+export function judgeFileReturned(ctx: TrafficContext): Judgement {
   const fetched = new Set<string>();
-  judgeDownloads(ctx, 'no getFile of a fileKey a Completed job issued', (issued, tally) => {
+  return judgeDownloads(ctx, 'no getFile of a fileKey a Completed job issued', (issued, tally) => {
     if (fetched.has(issued.fileKey)) return;
     fetched.add(issued.fileKey);
     if (!beforeExpiration(ctx, issued)) return tally.skip('downloads came when the file may have expired');
@@ -39,7 +39,7 @@ export function judgeFileReturned(ctx: TrafficContext): void {
 }
 
 /** getFile.format: every file fetched is in the profile's export format. */
-export const judgeFileFormat = (ctx: TrafficContext): void =>
+export const judgeFileFormat = (ctx: TrafficContext): Judgement =>
   judgeDownloads(ctx, 'no export file fetched', ({ download, fileKey }, tally) => {
     if (!fileFetched(download) || !download.file) return;
     const format = ctx.target.profile.exportFile;
@@ -53,7 +53,7 @@ export const judgeFileFormat = (ctx: TrafficContext): void =>
   });
 
 /** getFile.rows: every file fetched holds as many data rows as its job's totalRecords. */
-export const judgeFileRows = (ctx: TrafficContext): void =>
+export const judgeFileRows = (ctx: TrafficContext): Judgement =>
   judgeDownloads(ctx, 'no export file fetched whose job reported totalRecords', ({ download, fileKey, totalRecords }, tally) => {
     if (!fileFetched(download) || !download.file || totalRecords === undefined) return;
     const text = unpackExport(download.file, fileKey, ctx.target.profile.exportFile).text;

@@ -1,4 +1,4 @@
-import { defineCheck, type ApiClient, type CheckContext, type Target, type TrafficContext } from '../../harness/check';
+import { defineCheck, type ApiClient, type CheckContext, type Target, type TrafficContext, type Judgement } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
 import { fileKeyOf, phaseOf } from '../../drivers';
 import { endOf, issuedDownloads, VerdictTally, withBudgetReason, type IssuedDownload } from '../shared/judges';
@@ -116,7 +116,7 @@ const HALVES = {
  * Decided on the whole statement: it passes once a file was seen served again after a pause and a file was seen
  * refused after its expiration; inconclusive, naming the half never exercised, otherwise.
  */
-export function judgeAvailability(ctx: TrafficContext): void {
+export function judgeAvailability(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const seen = new Set<string>();
   const announced = announcedExpirations(ctx.traffic, ctx.target);
@@ -166,7 +166,7 @@ export function judgeAvailability(ctx: TrafficContext): void {
   }
   const unexercised = Object.values(HALVES).filter((half) => !seen.has(half));
   const missing = tally.judged > 0 && unexercised.length > 0 ? [`never exercised: ${unexercised.join('; ')} (held: ${[...seen].join('; ') || 'getFile served the file before its fileExpiration'})`] : [];
-  tally.record(ctx.judge, { none: withBudgetReason(ctx, `no getFile of a fileKey a Completed job issued${byKey.size > 0 ? ', with a readable fileExpiration' : ''}`), missing });
+  return tally.verdicts({ none: withBudgetReason(ctx, `no getFile of a fileKey a Completed job issued${byKey.size > 0 ? ', with a readable fileExpiration' : ''}`), missing });
 }
 
 const summary = (fetches: Fetch[], clock: TargetClock, byFetch: ReadonlyMap<Fetch, Announcement>) =>

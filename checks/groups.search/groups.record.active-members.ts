@@ -1,4 +1,4 @@
-import { defineCheck, type JudgeContext } from '../../harness/check';
+import { defineCheck, type JudgeContext, type Judgement } from '../../harness/check';
 import { readCount } from '../../harness/oracles';
 import { recordsOf } from '../../drivers';
 import { headerOnly, VerdictTally } from '../shared/judges';
@@ -12,7 +12,7 @@ import { OP } from './group-filters';
  * schema.groups.search's business). Pass needs every group seen: the widest search read whole (on a large
  * account, its first pages: a sample, noted).
  */
-function judgeActiveMembers(ctx: JudgeContext): void {
+function judgeActiveMembers(ctx: JudgeContext): Judgement {
   const tally = new VerdictTally();
   for (const exchange of ctx.traffic.of(OP)) {
     if (exchange.outcome !== 'success' || !headerOnly(exchange)) continue;
@@ -28,7 +28,7 @@ function judgeActiveMembers(ctx: JudgeContext): void {
   }
   const sample = everyGroupRead(ctx.traffic) ? undefined : everyGroupSampled(ctx.traffic);
   if (sample) tally.note(sampledNote(sample));
-  tally.record(ctx.judge, { none: 'no group carrying both member counts as numbers', missing: everyGroupRead(ctx.traffic) || sample ? [] : [EVERY_GROUP_UNREAD] });
+  return tally.verdicts({ none: 'no group carrying both member counts as numbers', missing: everyGroupRead(ctx.traffic) || sample ? [] : [EVERY_GROUP_UNREAD] });
 }
 
 export default defineCheck({

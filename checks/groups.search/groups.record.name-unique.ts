@@ -1,4 +1,4 @@
-import { defineCheck, type JudgeContext } from '../../harness/check';
+import { defineCheck, type JudgeContext, type Judgement } from '../../harness/check';
 import { readInteger } from '../../harness/oracles';
 import { recordsOf } from '../../drivers';
 import { headerOnly, VerdictTally } from '../shared/judges';
@@ -15,7 +15,7 @@ const idKey = (id: unknown): string => JSON.stringify(readInteger(id) ?? id);
  * case counts: interface.md says "unique", not how names compare). Pass needs every group seen: the
  * widest search read whole, holding two groups or more (on a large account, its first pages: a sample, noted).
  */
-function judgeNameUnique(ctx: JudgeContext): void {
+function judgeNameUnique(ctx: JudgeContext): Judgement {
   const tally = new VerdictTally();
   const owners = new Map<string, { id: unknown; key: string }>();
   for (const exchange of ctx.traffic.of(OP)) {
@@ -40,7 +40,7 @@ function judgeNameUnique(ctx: JudgeContext): void {
   const sample = every ? undefined : everyGroupSampled(ctx.traffic);
   if (sample) tally.note(sampledNote(sample));
   const missing = !every && !sample ? [EVERY_GROUP_UNREAD] : every && every.ids.length < 2 ? [`the target has ${every.ids.length} group(s)`] : [];
-  tally.record(ctx.judge, { none: 'no group with a name', missing });
+  return tally.verdicts({ none: 'no group with a name', missing });
 }
 
 export default defineCheck({

@@ -18,7 +18,7 @@ export default defineCheck({
   judge(ctx) {
     // status=All and type=All select every group (the value no group carries).
     const widest: Record<string, string> = { status: filterValues('status').widest, type: filterValues('type').widest };
-    judgeFiltersSubset(ctx, OP, {
+    return judgeFiltersSubset(ctx, OP, {
       filters: rulesFilters(OP, RULE),
       selectsAll: (name, value) => name in widest && sameText(value, widest[name]),
       predicates: GROUP_PREDICATES,

@@ -1,15 +1,13 @@
 import type fc from 'fast-check';
 import type { ApiClient, RecordedTraffic, TrafficContext } from '../exchanges';
-import type { PropertyOptions, Target, CreatedContactsLog, RuleJudge } from '../core';
+import type { Judgement, PropertyOptions, Target, CreatedContactsLog } from '../core';
 import type { Observation } from './observation';
 import { findRule } from '../contract';
 
-/** What a check's `run` is handed: the target, the one client, and a judge bound to the check's rule. */
+/** What a check's driver is handed: the target, the one client, the shared observations and the exploration. It decides nothing. */
 export interface CheckContext {
   target: Target;
   api: ApiClient;
-  /** Records this check's verdicts; the rule ID comes from the check, never retyped. */
-  judge: RuleJudge;
   createdContacts: CreatedContactsLog;
   /** The value of a shared observation (computed once per worker; its exchanges are in the worker's log). */
   observe<T>(observation: Observation<T>): Promise<T>;
@@ -23,8 +21,8 @@ export interface CheckContext {
 /** Sends one drawn value's requests (a driver's step); what it returns is ignored, what it sent is judged. */
 export type SendDraw<T> = (value: T) => Promise<unknown>;
 
-/** What a rule's judge is handed: exchanges (live: every one the worker recorded; offline: the recording) and its rule judge. No I/O. */
-export type JudgeContext = TrafficContext;
+/** What a rule's judge is handed: its rule, the target and exchanges (live: every one the worker recorded; offline: the recording). No I/O. */
+export type JudgeContext = TrafficContext & { readonly rule: string };
 
 /** One rule's check: `checks/<area>/<rule-id>.ts` default-exports `defineCheck({ rule, title, run })`. */
 export interface Check {
@@ -34,10 +32,10 @@ export interface Check {
   readonly title: string;
   /**
    * The rule's one judge: a pure function of exchanges (request, answer read through the profile, timing)
-   * that records the verdict with its evidence and sends nothing. Offline (`--har`, the proxy) it judges
+   * that returns its verdicts with their evidence (harness/core/judgement.ts), sends nothing and records nothing. Offline (`--har`, the proxy) it judges
    * the recording; live, after `drive`, every exchange the worker has recorded, whichever test sent it.
    */
-  judge(ctx: JudgeContext): Promise<void> | void;
+  judge(ctx: JudgeContext): Judgement | Promise<Judgement>;
   /** Sends the requests the rule needs and decides nothing; the verdict is `judge`'s. Absent: other drivers' exchanges suffice. */
   drive?(ctx: CheckContext): Promise<void> | void;
 }

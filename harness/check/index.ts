@@ -12,8 +12,8 @@ export { judgeExchanges, judgeLive, judgeTraffic } from './judge-exchanges';
 
 // For the rules' drivers and judges.
 export {
-  answerVerdicts, issueOwner, responseEvidence, TOKEN_NAMES, Unjudged,
-  type ApiResponse, type CreatedContactsLog, type ExportJobView, type Outcome, type Paging, type RuleJudge, type SampleEvidence,
+  answerVerdicts, checked, failed, inconclusive, issueOwner, passed, responseEvidence, skipped, TOKEN_NAMES, Unjudged,
+  type ApiResponse, type CheckDetails, type CreatedContactsLog, type ExportJobView, type Judgement, type Outcome, type Paging, type RuleVerdict, type SampleEvidence,
   type Target, type TokenName,
 } from '../core';
 export {

@@ -1,7 +1,7 @@
 import type { Verdict } from '../types';
 import type { Check } from './check';
 import { ruleById } from '../contract';
-import { type Target, Judge, ruleJudge } from '../core';
+import { type Judgement, type Target, Judge } from '../core';
 import { recordedTraffic, type ReadTraffic, type RecordedExchange, type RecordedTraffic } from '../exchanges';
 
 /**
@@ -17,7 +17,7 @@ export async function judgeExchanges(
   if (!check.judge) throw new Error(`${check.rule} has no judge`);
   const scratch = new Judge([check.rule], target);
   const traffic = 'of' in exchanges ? exchanges : recordedTraffic(exchanges);
-  await check.judge({ target, judge: ruleJudge(scratch, check.rule), traffic });
+  recordJudgement(scratch, check.rule, await check.judge({ rule: check.rule, target, traffic }));
   return scratch.verdicts().find((verdict) => verdict.rule === check.rule);
 }
 
@@ -31,10 +31,15 @@ export async function judgeTraffic(check: Check, judge: Judge, target: Target, r
   const operations: readonly string[] = ruleById(rule).operations;
   for (const exchange of recorded.traffic.exchanges) if (operations.includes(exchange.op)) judge.countRequest();
   for (const verdict of recorded.readErrors) if (verdict.rule === rule) judge.record(verdict);
-  await check.judge({ target, judge: ruleJudge(judge, rule), traffic: recorded.traffic });
+  recordJudgement(judge, rule, await check.judge({ rule, target, traffic: recorded.traffic }));
 }
 
 /** Judges a check's rule live, after its driver: the check's judge over every exchange the worker has had. */
 export async function judgeLive(check: Check, judge: Judge, target: Target, traffic: RecordedTraffic): Promise<void> {
-  await check.judge({ target, judge: ruleJudge(judge, check.rule), traffic });
+  recordJudgement(judge, check.rule, await check.judge({ rule: check.rule, target, traffic }));
+}
+
+/** A judge's verdicts, recorded for its rule. */
+function recordJudgement(judge: Judge, rule: string, judgement: Judgement): void {
+  for (const verdict of judgement) judge.record({ ...verdict, rule });
 }

@@ -6,14 +6,14 @@
  * (harness/runner).
  */
 export type { CreatedContactsLog } from './created-contacts';
-export { ruleJudge, type RuleJudge } from './rule-judge';
+export { checked, failed, inconclusive, passed, skipped, type CheckDetails, type Judgement, type RuleVerdict } from './judgement';
 export { answerVerdicts, issueOwner, responseVerdicts } from './response-verdicts';
 export { responseEvidence } from './evidence';
 export { send, WireFailure, type WireLimits, type WireRequest, type WireResponse } from './transport';
 export { rateLimitSignal, rateLimitDecision, backoffMs, type RateLimitSignal } from './rate-limit-signal';
 export { sharedRateLimiter, type RateLimiter } from './rate-limit';
 export type { ApiResponse, BodyReading, ExportJobView, Outcome, Paging } from './api-response';
-export { Judge, propertyStopped, type CheckDetails, type PropertyOptions } from './judge';
+export { Judge, propertyStopped, type PropertyOptions } from './judge';
 export { runProperty, type Sample, type SampleEvidence } from './property';
 export { TransportError } from './transport-error';
 export { Unjudged } from './property';

@@ -1,20 +1,15 @@
 import type fc from 'fast-check';
 import { ruleById } from '../contract';
-import type { Evidence, Verdict, VerdictKind } from '../types';
+import type { Evidence, Verdict } from '../types';
 import type { ApiResponse } from './api-response';
 import type { Target } from './config';
-import { responseEvidence } from './evidence';
 import { foldByRule } from './fold';
 import { unmetNeeds } from './needs';
 import { runProperty, type PropertyResult, type Sample } from './property';
 import { TransportError } from './transport-error';
+import { checked, failed, inconclusive, passed, skipped, type CheckDetails, type RuleVerdict } from './judgement';
 
-export interface CheckDetails {
-  title: string;
-  expected?: unknown;
-  actual?: unknown;
-  response?: ApiResponse;
-}
+export type { CheckDetails } from './judgement';
 
 export interface PropertyOptions {
   /** Runs of this property (default: the target's EMS_RUNS). */
@@ -37,31 +32,25 @@ export class Judge {
   ) {}
 
   pass(rule: string, note?: string): void {
-    this.judge(rule, 'pass', note);
+    this.judge(rule, passed(note));
   }
 
   fail(rule: string, reason: string, evidence: Evidence[] | ApiResponse): void {
-    this.judge(rule, 'fail', reason, Array.isArray(evidence) ? evidence : [responseEvidence(evidence, reason)]);
+    this.judge(rule, failed(reason, evidence));
   }
 
   inconclusive(rule: string, reason: string, evidence: Evidence[] = []): void {
-    this.judge(rule, 'inconclusive', reason, evidence);
+    this.judge(rule, inconclusive(reason, evidence));
   }
 
   skip(rule: string, reason: string): void {
-    this.judge(rule, 'skipped', reason);
+    this.judge(rule, skipped(reason));
   }
 
   /** Passes the rule when the condition holds, fails it with expected vs actual otherwise; returns the condition. */
   check(rule: string, condition: boolean, details: CheckDetails): boolean {
-    if (condition) {
-      this.pass(rule);
-      return true;
-    }
-    const { response, title, ...values } = details;
-    const evidence = response ? responseEvidence(response, title, values) : { title, ...values };
-    this.judge(rule, 'fail', title, [evidence]);
-    return false;
+    this.judge(rule, checked(condition, details));
+    return condition;
   }
 
   /** Whether the target offers what the rule needs; when not, records `skipped` with what to set. */
@@ -124,9 +113,9 @@ export class Judge {
     }));
   }
 
-  private judge(rule: string, verdict: VerdictKind, reason?: string, evidence: Evidence[] = []): void {
+  private judge(rule: string, verdict: RuleVerdict): void {
     this.requireDeclared(rule);
-    this.record({ rule, verdict, ...(reason ? { reason } : {}), evidence, requests: 0 });
+    this.record({ rule, ...verdict });
   }
 
   private requireDeclared(rule: string): void {

@@ -1,4 +1,4 @@
-import type { ApiResponse, Target, RuleJudge, TokenName } from '../core';
+import type { ApiResponse, Target, TokenName } from '../core';
 import type { OperationKey } from '../types';
 
 /** Where a recorded request carried an access token (the token itself is redacted as the traffic is read). */
@@ -44,13 +44,12 @@ export interface RecordedTraffic {
 }
 
 /**
- * What a check's `traffic` judge is handed: recorded exchanges and the rule's judge. It sends no request.
- * A judge that finds nothing in the traffic that decides its rule calls
- * `judge.inconclusive(NOT_OBSERVED + ': <what was missing>')`; it never passes on no evidence.
+ * What a rule's judge is handed: the target and recorded exchanges. It sends no request and records nothing:
+ * it returns its verdicts (harness/core/judgement.ts). A judge that finds nothing in the traffic that decides
+ * its rule returns `inconclusive(NOT_OBSERVED + ': <what was missing>')`; it never passes on no evidence.
  */
 export interface TrafficContext {
   target: Target;
-  judge: RuleJudge;
   traffic: RecordedTraffic;
 }
 

@@ -1,5 +1,5 @@
 import { type Check, type CheckContext, judgeExchanges, judgeLive, judgeTraffic } from '../check';
-import { type Target, type Judge, harnessErrorVerdict, ruleJudge, ruleTag, TransportError } from '../core';
+import { type Target, type Judge, harnessErrorVerdict, ruleTag, TransportError } from '../core';
 import type { RecordedTraffic } from '../exchanges';
 import { exploreWithJudge } from './explore';
 import { test } from './fixtures';
@@ -38,7 +38,7 @@ export function registerChecks(feature: string, checks: readonly Check[]): void 
         if (!judge.needs(check.rule)) return;
         const testStart = exchangeLog.size;
         const ctx: CheckContext = {
-          api, target, createdContacts, observe, judge: ruleJudge(judge, check.rule),
+          api, target, createdContacts, observe,
           explore: (arbitrary, send, options) => exploreWithJudge({ check, judge, target, log: exchangeLog, testStart }, arbitrary, send, options),
         };
         // Drive, then judge: the rule's one judge over every exchange this worker has had, whichever test sent it.

@@ -5,9 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { operationInfo } from '../../harness/contract';
-import { Judge, type RuleJudge, type Target } from '../../harness/core';
-import { type Check } from '../../harness/check';
-import { ruleJudge as bindJudge } from '../../harness/core/rule-judge';
+import { type Target } from '../../harness/core';
+import { judgeExchanges, type Check } from '../../harness/check';
 import { recordedTraffic, trafficOf, type RawExchange } from '../../harness/exchanges';
 import type { OperationKey, Verdict } from '../../harness/types';
 import { testTarget, TOKENS } from '../core/support/target';
@@ -89,11 +88,7 @@ export async function judged(check: Check, raws: RawExchange[], targetOf: Target
   const read = trafficOf(targetOf, raws, reading);
   // A whole run's traffic: each exchange timed by its worker's clock (lanes[i] for raws[i]).
   const traffic = reading.lanes ? recordedTraffic(read.exchanges.map((exchange) => ({ ...exchange, lane: reading.lanes![exchange.index] }))) : read;
-  const { rule } = check;
-  const judge = new Judge([rule], targetOf);
-  const ruleJudge: RuleJudge = { ...bindJudge(judge, rule), property: () => Promise.reject(new Error('a traffic judge runs no property')) };
-  await check.judge!({ target: targetOf, judge: ruleJudge, traffic });
-  return judge.verdicts().find((verdict) => verdict.rule === rule) ?? { rule, verdict: 'skipped', evidence: [], requests: 0 };
+  return (await judgeExchanges(check, targetOf, traffic)) ?? { rule: check.rule, verdict: 'skipped', evidence: [], requests: 0 };
 }
 
 /** The three verdicts of a traffic judge: pass on conforming traffic, fail naming the rule (with evidence) on violating traffic, inconclusive on unrelated traffic. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { defineCheck, judgeTraffic } from '../../harness/check';
+import { checked, defineCheck, inconclusive, judgeTraffic, passed } from '../../harness/check';
 import { Judge } from '../../harness/core';
 import { NOT_OBSERVED, type ReadTraffic, trafficOf } from '../../harness/exchanges';
 import { testTarget } from '../core/support/target';
@@ -26,23 +26,21 @@ describe('judgeTraffic: a rule judged on recorded traffic', () => {
   });
 
   test("a judge that finds nothing is inconclusive, and the rule's requests are the recorded exchanges of its operations", async () => {
-    const [verdict] = await judged(defineCheck({ rule: 'helper.ping.accepts-token', title: 't', judge: ({ judge }) => judge.inconclusive(`${NOT_OBSERVED}: nothing`) }));
+    const [verdict] = await judged(defineCheck({ rule: 'helper.ping.accepts-token', title: 't', judge: () => [inconclusive(`${NOT_OBSERVED}: nothing`)] }));
     assert.equal(verdict?.verdict, 'inconclusive');
     assert.equal(verdict?.requests, 2);
   });
 
   test("an unreadable recorded exchange of the rule's operations is the rule's harness error, whatever its judge says", async () => {
-    const verdicts = await judged(defineCheck({ rule: 'schema.helper.ping', title: 't', judge: ({ judge }) => judge.pass() }));
+    const verdicts = await judged(defineCheck({ rule: 'schema.helper.ping', title: 't', judge: () => [passed()] }));
     assert.deepEqual(verdicts.map((v) => v.verdict), ['error']);
   });
 
-  test('a traffic judge is handed the target, its rule judge and the traffic', async () => {
+  test('a traffic judge is handed its rule, the target and the traffic, and returns its verdicts', async () => {
     const check = defineCheck({
       rule: 'helper.ping.accepts-token',
       title: 't',
-      judge({ judge, traffic: seen }) {
-        judge.check(seen.of('helper.ping').length === 2, { title: 'two pings' });
-      },
+      judge: ({ rule, traffic: seen }) => [checked(rule === 'helper.ping.accepts-token' && seen.of('helper.ping').length === 2, { title: 'two pings' })],
     });
     assert.deepEqual((await judged(check)).map((v) => v.verdict), ['pass']);
   });

@@ -6,7 +6,7 @@
  * statement speaks of (a success, a refusal, a record).
  */
 import { ruleById } from '../../../harness/contract';
-import { answerVerdicts, issueOwner, NOT_OBSERVED, responseEvidence, type RecordedExchange, type RecordedTraffic, type TrafficContext } from '../../../harness/check';
+import { answerVerdicts, inconclusive, issueOwner, NOT_OBSERVED, responseEvidence, type JudgeContext, type Judgement, type RecordedExchange, type RecordedTraffic } from '../../../harness/check';
 import type { ToleratedQuirk, Verdict } from '../../../harness/types';
 import { headerOnly } from './fit-requests';
 
@@ -48,12 +48,12 @@ export const A_RECORD: AnswerNeed = { what: 'success holding a record', seen: (e
  * failure; a rate limit's answer is never judged) fails it with `statusFails`. Passes when every judged answer held and the traffic shows what
  * the rule needs; inconclusive, naming what was never seen, otherwise.
  */
-export function judgeAnswerRule({ judge, target, traffic }: TrafficContext, { needs = [], statusFails = false }: AnswerRuleOptions = {}): void {
-  const { rule } = judge;
+export function judgeAnswerRule({ rule, target, traffic }: JudgeContext, { needs = [], statusFails = false }: AnswerRuleOptions = {}): Judgement {
   const operations = new Set<string>(ruleById(rule).operations);
   const exchanges = traffic.exchanges.filter((exchange) => operations.has(exchange.op));
   const strays = traffic.exchanges.filter((exchange) => !operations.has(exchange.op) && exchange.validation.issues.some((issue) => issueOwner(issue.rule, exchange) === rule));
   const failures: Verdict[] = [];
+  const errors: Verdict[] = [];
   const tolerated: ToleratedQuirk[] = [];
   let judged = 0;
   for (const exchange of [...exchanges, ...strays]) {
@@ -64,18 +64,17 @@ export function judgeAnswerRule({ judge, target, traffic }: TrafficContext, { ne
     }
     for (const verdict of answerVerdicts(rule, exchange, target.profile)) {
       if (verdict.verdict === 'pass') judged += 1;
-      else if (verdict.verdict === 'error') judge.record(verdict);
+      else if (verdict.verdict === 'error') errors.push(verdict);
       else failures.push(verdict);
       tolerated.push(...(verdict.tolerated ?? []));
     }
   }
   if (failures.length > 0) {
     const more = failures.length > MAX_FAILURES ? ` (${failures.length} answers of ${exchanges.length} break the rule)` : '';
-    for (const failure of failures.slice(0, MAX_FAILURES)) judge.record({ ...failure, reason: `${failure.reason}${more}` });
-    return;
+    return [...errors, ...failures.slice(0, MAX_FAILURES).map((failure) => ({ ...failure, reason: `${failure.reason}${more}` }))];
   }
   const unseen = needs.filter((need) => !exchanges.some((exchange) => need.seen(exchange, traffic))).map((need) => need.what);
-  if (judged === 0) judge.inconclusive(`${NOT_OBSERVED}: no answer of ${[...operations].join(', ')} the rule applies to`);
-  else if (unseen.length > 0) judge.inconclusive(`${NOT_OBSERVED}: no ${unseen.join(' and no ')} among the ${exchanges.length} answers of its operations`);
-  else judge.record({ verdict: 'pass', reason: `${judged} answers of ${[...operations].join(', ')} held`, evidence: [], requests: 0, ...(tolerated.length > 0 ? { tolerated } : {}) });
+  if (judged === 0) return [...errors, inconclusive(`${NOT_OBSERVED}: no answer of ${[...operations].join(', ')} the rule applies to`)];
+  if (unseen.length > 0) return [...errors, inconclusive(`${NOT_OBSERVED}: no ${unseen.join(' and no ')} among the ${exchanges.length} answers of its operations`)];
+  return [...errors, { verdict: 'pass', reason: `${judged} answers of ${[...operations].join(', ')} held`, evidence: [], requests: 0, ...(tolerated.length > 0 ? { tolerated } : {}) }];
 }

@@ -1,6 +1,6 @@
 // @silent-point exports.running-statuses exports.duplicate-while-in-progress
 /** The export rules on recorded flows: request → status polls → file, as the traffic shows them in order. */
-import { endOf, servedBefore, type RecordedExchange, type TrafficContext } from '../../../harness/check';
+import { endOf, servedBefore, type RecordedExchange, type TrafficContext, type Judgement } from '../../../harness/check';
 import { readDatetime } from '../../../harness/oracles';
 import { answeredAt, fileKeyOf, jobText, lenientInteger, payloadValue, phaseOf } from '../../../drivers';
 import { endPoll, jobsMayRun, jobsOf, phaseBefore, type RecordedJob } from './export-jobs';
@@ -23,7 +23,7 @@ const rangeOf = (exchange: RecordedExchange): string => `${String(exchange.param
  * shows no job that may have been running then (a target refusing while another job is Pending breaks
  * the duplicate rules, and the live check retries through it).
  */
-export function judgeRequestJobID(ctx: TrafficContext): void {
+export function judgeRequestJobID(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const { profile } = ctx.target;
   for (const exchange of ctx.traffic.of('exports.emails')) {
@@ -37,14 +37,14 @@ export function judgeRequestJobID(ctx: TrafficContext): void {
       tally.expect(false, { title: `the export request ${rangeOf(exchange)} (a valid range, while no job ran) was refused`, expected: 'success with a jobID', actual: exchange.errors, response: exchange });
     }
   }
-  tally.record(ctx.judge, { none: 'no export request over a valid range' });
+  return tally.verdicts({ none: 'no export request over a valid range' });
 }
 
 /** Judges each job that `judgeJob` has something to say about; `missing` names what the rule also needed to see, once all were judged. */
-function judgeJobs(ctx: TrafficContext, none: string, judgeJob: (job: RecordedJob, tally: VerdictTally) => void, missing: (tally: VerdictTally) => string[] = () => []): void {
+function judgeJobs(ctx: TrafficContext, none: string, judgeJob: (job: RecordedJob, tally: VerdictTally) => void, missing: (tally: VerdictTally) => string[] = () => []): Judgement {
   const tally = new VerdictTally();
   for (const job of jobsOf(ctx.traffic, ctx.target)) judgeJob(job, tally);
-  tally.record(ctx.judge, { none: withBudgetReason(ctx, none), missing: missing(tally) });
+  return tally.verdicts({ none: withBudgetReason(ctx, none), missing: missing(tally) });
 }
 
 /**
@@ -68,8 +68,8 @@ export function withBudgetReason(ctx: TrafficContext, none: string): string {
 }
 
 /** pending-first: the first status of a new job is one the profile knows. */
-export function judgePendingFirst(ctx: TrafficContext, knownStatuses: string[]): void {
-  judgeJobs(ctx, 'no accepted export request followed by a poll of its job', ({ jobID, polls }, tally) => {
+export function judgePendingFirst(ctx: TrafficContext, knownStatuses: string[]): Judgement {
+  return judgeJobs(ctx, 'no accepted export request followed by a poll of its job', ({ jobID, polls }, tally) => {
     const first = polls[0];
     if (!first) return;
     tally.expect(phaseOf(first, ctx.target.profile) !== 'unknown', {
@@ -96,9 +96,9 @@ function polledThroughBudget(job: RecordedJob, target: TrafficContext['target'])
  * Decided on the whole statement: it passes only when a job that had records and one that had none were each
  * seen to finish (no file is generated for the second, a different path through the service).
  */
-export function judgeJobFinishes(ctx: TrafficContext): void {
+export function judgeJobFinishes(ctx: TrafficContext): Judgement {
   const finished = new Set<string>();
-  judgeJobs(ctx, 'no job polled to its end', (job, tally) => {
+  return judgeJobs(ctx, 'no job polled to its end', (job, tally) => {
     const last = job.polls.at(-1);
     if (!last) return;
     const end = endPoll(job, ctx.target);
@@ -135,8 +135,8 @@ function finishedKind(ctx: TrafficContext, end: RecordedExchange): string | unde
 const totalRecordsOf = (ctx: TrafficContext, poll: RecordedExchange): number | undefined => lenientInteger(payloadValue(poll, ctx.target.profile.pointers.job.totalRecords));
 
 /** Judges the answers that saw a job Completed (each job's first), with its totalRecords. */
-function judgeCompleted(ctx: TrafficContext, none: string, judgeOne: (poll: RecordedExchange, totalRecords: number | undefined, job: RecordedJob, tally: VerdictTally) => void): void {
-  judgeJobs(ctx, none, (job, tally) => {
+function judgeCompleted(ctx: TrafficContext, none: string, judgeOne: (poll: RecordedExchange, totalRecords: number | undefined, job: RecordedJob, tally: VerdictTally) => void): Judgement {
+  return judgeJobs(ctx, none, (job, tally) => {
     const end = endPoll(job, ctx.target);
     if (end && end.outcome === 'success' && phaseOf(end, ctx.target.profile) === 'completed') judgeOne(end, totalRecordsOf(ctx, end), job, tally);
   });
@@ -151,10 +151,10 @@ const completedPolls = (ctx: TrafficContext, job: RecordedJob): RecordedExchange
  * it Completed, from the first, once any of them showed records (totalRecords above 0; a later answer without a
  * readable totalRecords is still the same job's). Passes once a job with records was seen Completed twice.
  */
-export function judgeFileKey(ctx: TrafficContext): void {
+export function judgeFileKey(ctx: TrafficContext): Judgement {
   const { job: pointers } = ctx.target.profile.pointers;
   let polledAgain = false;
-  judgeJobs(ctx, 'no job seen Completed with records', (job, tally) => {
+  return judgeJobs(ctx, 'no job seen Completed with records', (job, tally) => {
     const completed = completedPolls(ctx, job);
     const totalRecords = completed.map((poll) => totalRecordsOf(ctx, poll)).find((total) => total !== undefined);
     if (!totalRecords) return;
@@ -171,8 +171,8 @@ export function judgeFileKey(ctx: TrafficContext): void {
 }
 
 /** no-records: a Completed job with totalRecords 0 carries no fileKey (absent, null or ""). */
-export function judgeNoRecords(ctx: TrafficContext): void {
-  judgeCompleted(ctx, 'no job seen Completed with totalRecords 0', (poll, totalRecords, job, tally) => {
+export function judgeNoRecords(ctx: TrafficContext): Judgement {
+  return judgeCompleted(ctx, 'no job seen Completed with totalRecords 0', (poll, totalRecords, job, tally) => {
     if (totalRecords !== 0) return;
     const value = payloadValue(poll, ctx.target.profile.pointers.job.fileKey);
     tally.expect(value === undefined || value === null || value === '', {
@@ -182,8 +182,8 @@ export function judgeNoRecords(ctx: TrafficContext): void {
 }
 
 /** expiration: fileExpiration lies after the moment the job was seen Completed (less the clock skew allowed). */
-export function judgeExpiration(ctx: TrafficContext, clockSkewMs: number): void {
-  judgeCompleted(ctx, 'no job seen Completed with a readable fileExpiration', (poll, _total, job, tally) => {
+export function judgeExpiration(ctx: TrafficContext, clockSkewMs: number): Judgement {
+  return judgeCompleted(ctx, 'no job seen Completed with a readable fileExpiration', (poll, _total, job, tally) => {
     const expiration = jobText(poll, ctx.target.profile.pointers.job.fileExpiration);
     const until = expiration === undefined ? undefined : readDatetime(expiration, ctx.target.profile.datetime.format);
     if (!until) return;
@@ -223,14 +223,14 @@ export function issuedDownloads(ctx: TrafficContext): IssuedDownload[] {
 }
 
 /** Judges each getFile of an issued fileKey that `judgeOne` has something to say about. */
-export function judgeDownloads(ctx: TrafficContext, none: string, judgeOne: (download: IssuedDownload, tally: VerdictTally) => void): void {
+export function judgeDownloads(ctx: TrafficContext, none: string, judgeOne: (download: IssuedDownload, tally: VerdictTally) => void): Judgement {
   const tally = new VerdictTally();
   for (const download of issuedDownloads(ctx)) judgeOne(download, tally);
-  tally.record(ctx.judge, { none: withBudgetReason(ctx, none) });
+  return tally.verdicts({ none: withBudgetReason(ctx, none) });
 }
 
 /** unknown-key: getFile with a fileKey no jobStatus answer of the traffic issued is refused. */
-export function judgeUnknownKey(ctx: TrafficContext): void {
+export function judgeUnknownKey(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const issued = new Set<unknown>();
   for (const poll of ctx.traffic.of('exports.jobStatus')) {
@@ -245,7 +245,7 @@ export function judgeUnknownKey(ctx: TrafficContext): void {
       title: `getFile with the fileKey ${fileKey}, which no job of the traffic issued, is refused`, expected: 'error', actual: { outcome: exchange.outcome, bytes: exchange.file?.length ?? null }, response: exchange,
     });
   }
-  tally.record(ctx.judge, { none: 'no getFile with a fileKey no job of the traffic issued' });
+  return tally.verdicts({ none: 'no getFile with a fileKey no job of the traffic issued' });
 }
 
 /**
@@ -253,7 +253,7 @@ export function judgeUnknownKey(ctx: TrafficContext): void {
  * (started after the second answer came back) still saw Pending, with no poll in between seeing it
  * otherwise, is refused.
  */
-export function judgeDuplicatePending(ctx: TrafficContext): void {
+export function judgeDuplicatePending(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const key = (e: RecordedExchange) => JSON.stringify([e.params.startDate, e.params.endDate]);
   for (const job of jobsOf(ctx.traffic, ctx.target)) {
@@ -269,7 +269,7 @@ export function judgeDuplicatePending(ctx: TrafficContext): void {
       });
     }
   }
-  tally.record(ctx.judge, { none: 'no second export request with the same parameters while the first job was seen Pending' });
+  return tally.verdicts({ none: 'no second export request with the same parameters while the first job was seen Pending' });
 }
 
 const paramsOf = (e: RecordedExchange): string => JSON.stringify([e.params.startDate, e.params.endDate]);
@@ -285,7 +285,7 @@ const mayRunAt = (ctx: TrafficContext, job: RecordedJob, exchange: RecordedExcha
  * parameters is Pending (a poll started after the request's answer still saw it Pending), unless a job
  * with the same parameters may still run (then a refusal may be the documented duplicate rule).
  */
-export function judgeDuplicateOtherParams(ctx: TrafficContext): void {
+export function judgeDuplicateOtherParams(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const jobs = jobsOf(ctx.traffic, ctx.target);
   for (const exchange of ctx.traffic.of('exports.emails')) {
@@ -302,7 +302,7 @@ export function judgeDuplicateOtherParams(ctx: TrafficContext): void {
       expected: 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange,
     });
   }
-  tally.record(ctx.judge, { none: 'no export request while a job with other parameters was seen Pending' });
+  return tally.verdicts({ none: 'no export request while a job with other parameters was seen Pending' });
 }
 
 /**
@@ -329,7 +329,7 @@ const REPEATED_KINDS = { withRecords: 'a repeat after a job with records', witho
  * exports.duplicate.other-params' failure). Passes once repeats after a job with records and after one without
  * records were judged.
  */
-export function judgeDuplicateAfterCompletion(ctx: TrafficContext): void {
+export function judgeDuplicateAfterCompletion(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const jobs = jobsOf(ctx.traffic, ctx.target);
   const besidePending = acceptsBesidePending(ctx, jobs);
@@ -356,7 +356,7 @@ export function judgeDuplicateAfterCompletion(ctx: TrafficContext): void {
     }
   }
   const unexercised = Object.values(REPEATED_KINDS).filter((kind) => !kinds.has(kind));
-  tally.record(ctx.judge, {
+  return tally.verdicts({
     none: withBudgetReason(ctx, 'no export request with the parameters of jobs all seen Completed or Failed before it'),
     missing: tally.judged > 0 && unexercised.length > 0 ? [`never judged: ${unexercised.join('; ')}`] : [],
   });
@@ -366,8 +366,8 @@ export function judgeDuplicateAfterCompletion(ctx: TrafficContext): void {
  * job.failed: a job over the profile's failing fixture range, and any job seen Failed, ends Failed
  * answered as an error with its reason (a non-zero code or error messages).
  */
-export function judgeJobFailed(ctx: TrafficContext, fixture: { startDate?: unknown; endDate?: unknown } | undefined): void {
-  judgeJobs(ctx, 'no job over the failing fixture range, nor any job seen Failed, was polled to its end', (job, tally) => {
+export function judgeJobFailed(ctx: TrafficContext, fixture: { startDate?: unknown; endDate?: unknown } | undefined): Judgement {
+  return judgeJobs(ctx, 'no job over the failing fixture range, nor any job seen Failed, was polled to its end', (job, tally) => {
     const end = endPoll(job, ctx.target);
     const overFixture = fixture !== undefined && job.request.params.startDate === fixture.startDate && job.request.params.endDate === fixture.endDate;
     if (!end || (!overFixture && phaseOf(end, ctx.target.profile) !== 'failed')) return;

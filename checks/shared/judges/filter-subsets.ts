@@ -3,7 +3,7 @@
  * record the other lacks, and combining filters breaks none of them. Judged on searches read whole
  * (complete walks: checks/shared/judges/searches.ts wholeSearch), pair by pair.
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/check';
+import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { shortList } from '../../../harness/oracles';
 import { idField, idsOf, recordsOf, type RecordPredicate, type SearchOp, type SearchRecord } from '../../../drivers';
 import { tokenWorks } from './fit-requests';
@@ -92,7 +92,7 @@ function firstSeen(ctx: TrafficContext, op: SearchOp): Map<unknown, number> {
 
 const describe = (search: WholeSearch): string => JSON.stringify(Object.fromEntries(search.filters));
 
-export function judgeFiltersSubset(ctx: TrafficContext, op: SearchOp, rule: SubsetRule): void {
+export function judgeFiltersSubset(ctx: TrafficContext, op: SearchOp, rule: SubsetRule): Judgement {
   const tally = new VerdictTally();
   const searches = wholeSearches(ctx, op);
   const seen = firstSeen(ctx, op);
@@ -124,7 +124,7 @@ export function judgeFiltersSubset(ctx: TrafficContext, op: SearchOp, rule: Subs
     judgePredicates(op, rule, tally, narrow, wider);
   }
   const missing = rule.filters.filter((name) => !addedOnce.has(name)).map((name) => `${name} was never added to a search read whole`);
-  tally.record(ctx.judge, { none: 'no search read whole next to the same search with a filter added, also read whole', missing });
+  return tally.verdicts({ none: 'no search read whole next to the same search with a filter added, also read whole', missing });
 }
 
 /**

@@ -6,7 +6,7 @@
  * comes alone (with the companions the rule's live check sends) are judged: how filters combine is the
  * filters.subset rule's business.
  */
-import type { RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/check';
+import type { Judgement, RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/check';
 import { setDifference, shortList } from '../../../harness/oracles';
 import { idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../../../drivers';
 import { ORDER, PAGING, sampledSearch, setKeyOf, walksOf, wholeSearch, type Walk } from './searches';
@@ -68,7 +68,7 @@ export interface FilterRule<V> {
 
 const MAX_SHOWN = 5;
 
-export function judgeFilter<V>(ctx: TrafficContext, op: SearchOp, rule: FilterRule<V>): void {
+export function judgeFilter<V>(ctx: TrafficContext, op: SearchOp, rule: FilterRule<V>): Judgement {
   const tally = new VerdictTally();
   const covered = new Set<string>();
   let compared = 0;
@@ -135,5 +135,5 @@ export function judgeFilter<V>(ctx: TrafficContext, op: SearchOp, rule: FilterRu
     ...(rule.needsComparison && compared === 0 ? ['no search with the filter was compared with one read whole without it'] : []),
     ...cases.filter((c) => !covered.has(c)).map((c) => `${c} was not judged`),
   ];
-  tally.record(ctx.judge, { none: rule.none, missing });
+  return tally.verdicts({ none: rule.none, missing });
 }

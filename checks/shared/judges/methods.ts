@@ -5,7 +5,7 @@
  * move between two calls (member counts, records written by other tests): a POST that departs from the
  * GET before it is judged against the GET after it too, and only a departure the data cannot explain fails.
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/check';
+import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { describeDifference, foldCase, sameUpToTies } from '../../../harness/oracles';
 import { defaultOf, sortCombinations } from '../../../generators';
 import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp } from '../../../drivers';
@@ -55,7 +55,7 @@ const unsaid = (exchange: RecordedExchange): boolean => exchange.outcome === 'tr
  * Every POST with a working token against the GETs with the same token and parameters just before and
  * just after it. Needs every sortField × sortDirection of the spec judged on two records or more.
  */
-export function judgeMethods(ctx: TrafficContext, op: SearchOp): void {
+export function judgeMethods(ctx: TrafficContext, op: SearchOp): Judgement {
   const tally = new VerdictTally();
   const judged = new Set<string>();
   const byRequest = new Map<string, RecordedExchange[]>();
@@ -105,5 +105,5 @@ export function judgeMethods(ctx: TrafficContext, op: SearchOp): void {
     .map(({ sortField, sortDirection }) => `${sortField} ${foldCase(sortDirection)}`)
     .filter((sort) => !judged.has(sort))
     .map((sort) => `GET and POST sorted by ${sort} were not compared on two records or more`);
-  tally.record(ctx.judge, { none: 'no POST next to a GET with the same parameters and token', missing });
+  return tally.verdicts({ none: 'no POST next to a GET with the same parameters and token', missing });
 }

@@ -4,7 +4,7 @@
  * GET answers only: whether POST orders as GET does is the methods rule's business, and the live checks
  * of the order rules send GET.
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/check';
+import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { foldCase, sameSequence, type Direction } from '../../../harness/oracles';
 import type { HttpMethod } from '../../../harness/types';
 import { allowedValues, sortCombinations } from '../../../generators';
@@ -46,7 +46,7 @@ export function judgeOrders(
     /** Also judge consecutive pages of one search as one sequence (cross-page-order.ts); every case is then needed across pages too. */
     acrossPages?: boolean;
   },
-): void {
+): Judgement {
   const tally = new VerdictTally();
   const judged = new Set<string>();
   for (const exchange of ctx.traffic.of(op)) {
@@ -75,12 +75,12 @@ export function judgeOrders(
     const across = judgeCrossPageOrder(ctx.traffic, ctx.target, op, tally, (e) => (methods.includes(e.method) ? expectedOrder(e) : undefined));
     missing.push(...cases.filter((label) => judged.has(label) && !across.has(label)).map((label) => `${label} was not judged across two consecutive pages`));
   }
-  tally.record(ctx.judge, { none, missing });
+  return tally.verdicts({ none, missing });
 }
 
 /** sort.order: answers to an explicit sortField and sortDirection; every combination of the spec is needed. */
-export function judgeSortOrder(ctx: TrafficContext, op: SearchOp): void {
-  judgeOrders(ctx, op, {
+export function judgeSortOrder(ctx: TrafficContext, op: SearchOp): Judgement {
+  return judgeOrders(ctx, op, {
     expectedOrder: (exchange) => {
       const field = allowedSpelling(op, 'sortField', exchange.params.sortField);
       const direction = allowedSpelling(op, 'sortDirection', exchange.params.sortDirection);
@@ -97,7 +97,7 @@ export function judgeSortOrder(ctx: TrafficContext, op: SearchOp): void {
  * the same request with sortDirection=asc gave (so a field ordered wrongly in both is the sort order
  * rule's failure, not this one's). Every sortField of the spec is needed.
  */
-export function judgeSortDirectionDefault(ctx: TrafficContext, op: SearchOp, defaultDirection: string): void {
+export function judgeSortDirectionDefault(ctx: TrafficContext, op: SearchOp, defaultDirection: string): Judgement {
   const tally = new VerdictTally();
   const judged = new Set<string>();
   const explicit = new Map<string, RecordedExchange>();
@@ -128,12 +128,12 @@ export function judgeSortDirectionDefault(ctx: TrafficContext, op: SearchOp, def
     })) judged.add(field);
   }
   const missing = allowedValues(op, 'sortField').filter((field) => !judged.has(field)).map((field) => `sortField=${field} without sortDirection was not judged`);
-  tally.record(ctx.judge, { none: 'no GET answer to a sortField without sortDirection', missing });
+  return tally.verdicts({ none: 'no GET answer to a sortField without sortDirection', missing });
 }
 
 /** sort.default where one default order applies: answers without sortField and sortDirection; each method of `methods` is needed. */
-export function judgeDefaultSort(ctx: TrafficContext, op: SearchOp, { field, direction, methods }: { field: string; direction: Direction; methods: HttpMethod[] }): void {
-  judgeOrders(ctx, op, {
+export function judgeDefaultSort(ctx: TrafficContext, op: SearchOp, { field, direction, methods }: { field: string; direction: Direction; methods: HttpMethod[] }): Judgement {
+  return judgeOrders(ctx, op, {
     expectedOrder: (e) => (e.params.sortField === undefined && e.params.sortDirection === undefined ? { field, direction, label: `${e.method} without sort parameters`, text: `${direction} (no sort parameters)` } : undefined),
     cases: methods.map((method) => `${method} without sort parameters`),
     methods,

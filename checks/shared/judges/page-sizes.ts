@@ -3,7 +3,7 @@
  * exactly that many while the search holds more records (as far as the traffic shows: the search read
  * whole, else every record any answer of it returned).
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/check';
+import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { boundsOf, defaultOf } from '../../../generators';
 import { recordsOf, type SearchOp } from '../../../drivers';
 import { seenIds, sentPage, setKey, wholeSearch } from './searches';
@@ -44,7 +44,7 @@ function judgePage(ctx: TrafficContext, tally: VerdictTally, op: SearchOp, excha
 }
 
 /** rpp.page-size: every success that asked for an rpp within bounds. */
-export function judgePageSizes(ctx: TrafficContext, op: SearchOp): void {
+export function judgePageSizes(ctx: TrafficContext, op: SearchOp): Judgement {
   const tally = new VerdictTally();
   const { min, max } = boundsOf(op, 'rpp');
   for (const exchange of ctx.traffic.of(op)) {
@@ -52,16 +52,16 @@ export function judgePageSizes(ctx: TrafficContext, op: SearchOp): void {
     if (exchange.outcome !== 'success' || rpp === undefined || integerStanding(rpp, min, max) !== 'within') continue;
     judgePage(ctx, tally, op, exchange, Number(rpp), `rpp=${String(rpp)}`, false);
   }
-  tally.record(ctx.judge, { none: `no success of a request with rpp within ${min}..${max} and an explicit page` });
+  return tally.verdicts({ none: `no success of a request with rpp within ${min}..${max} and an explicit page` });
 }
 
 /** rpp.default: every success that asked for no rpp holds the default page size while the search holds more. */
-export function judgeRppDefault(ctx: TrafficContext, op: SearchOp): void {
+export function judgeRppDefault(ctx: TrafficContext, op: SearchOp): Judgement {
   const tally = new VerdictTally();
   const size = Number(defaultOf(op, 'rpp'));
   for (const exchange of ctx.traffic.of(op)) {
     if (exchange.outcome !== 'success' || exchange.params.rpp !== undefined) continue;
     judgePage(ctx, tally, op, exchange, size, 'without rpp', true);
   }
-  tally.record(ctx.judge, { none: `no success of a request without rpp, with an explicit page, of a search seen to hold more than ${size} records` });
+  return tally.verdicts({ none: `no success of a request without rpp, with an explicit page, of a search seen to hold more than ${size} records` });
 }

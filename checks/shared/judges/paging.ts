@@ -5,7 +5,7 @@
  * walk's sort may move between pages: checks/shared/judges/ties.ts), and a page asked for without page
  * against the same request with page 1.
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/check';
+import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { describeDifference, isAbsent, readCount, sameUpToTies, setDifference, shortList } from '../../../harness/oracles';
 import { boundsOf } from '../../../generators';
 import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, type SearchRecord } from '../../../drivers';
@@ -92,7 +92,7 @@ function judgeWalk(ctx: TrafficContext, op: SearchOp, tally: VerdictTally, walk:
 }
 
 /** paging.totals: every page with an explicit page and rpp; every walk read to its end, of two pages or more. */
-export function judgePagingTotals(ctx: TrafficContext, op: SearchOp): void {
+export function judgePagingTotals(ctx: TrafficContext, op: SearchOp): Judgement {
   const tally = new VerdictTally();
   for (const exchange of ctx.traffic.of(op)) {
     const page = sentPage(exchange);
@@ -107,7 +107,7 @@ export function judgePagingTotals(ctx: TrafficContext, op: SearchOp): void {
     walked += 1;
     judgeWalk(ctx, op, tally, walk);
   }
-  tally.record(ctx.judge, { none: 'no page asked for with an explicit page and rpp', missing: walked === 0 ? ['no search was paged through to its last page over two pages or more'] : [] });
+  return tally.verdicts({ none: 'no page asked for with an explicit page and rpp', missing: walked === 0 ? ['no search was paged through to its last page over two pages or more'] : [] });
 }
 
 /** Whether two answers show the same values of the order fields for the records they share (else the data moved between them). */
@@ -121,7 +121,7 @@ function sameData(op: SearchOp, a: RecordedExchange, b: RecordedExchange): boole
 }
 
 /** page.default: an answer without page holds the records of the same request with page 1 (ties aside). */
-export function judgePageDefault(ctx: TrafficContext, op: SearchOp): void {
+export function judgePageDefault(ctx: TrafficContext, op: SearchOp): Judgement {
   const tally = new VerdictTally();
   const firstPages = new Map<string, RecordedExchange>();
   for (const exchange of ctx.traffic.of(op)) {
@@ -144,5 +144,5 @@ export function judgePageDefault(ctx: TrafficContext, op: SearchOp): void {
       expected: firstIds, actual: plain.outcome === 'success' ? plainIds : { outcome: plain.outcome, errors: plain.errors }, response: plain,
     });
   }
-  tally.record(ctx.judge, { none: 'no request without page next to the same request with page=1 (with records)' });
+  return tally.verdicts({ none: 'no request without page next to the same request with page=1 (with records)' });
 }

@@ -6,7 +6,7 @@
  * within bounds) counts only from a request whose other parameters are all within the spec and whose
  * token works, so it can be about nothing else.
  */
-import type { RecordedExchange, TrafficContext } from '../../../harness/check';
+import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { foldCase } from '../../../harness/oracles';
 import { boundsOf } from '../../../generators';
 import type { SearchOp } from '../../../drivers';
@@ -39,7 +39,7 @@ export interface BoundRule {
   parts?: readonly string[];
 }
 
-export function judgeBounds(ctx: TrafficContext, op: SearchOp, rule: BoundRule): void {
+export function judgeBounds(ctx: TrafficContext, op: SearchOp, rule: BoundRule): Judgement {
   const tally = new VerdictTally();
   let refused = 0;
   let accepted = 0;
@@ -81,13 +81,13 @@ export function judgeBounds(ctx: TrafficContext, op: SearchOp, rule: BoundRule):
   if (missing.length === 0 && unexercised.length > 0) {
     missing.push(`never exercised: ${unexercised.join(', ')} (held: ${[...heldParts].join(', ') || 'nothing'})`);
   }
-  tally.record(ctx.judge, { none: `no request ${rule.none}`, missing });
+  return tally.verdicts({ none: `no request ${rule.none}`, missing });
 }
 
 /** rpp outside its bounds (or no integer) refused, within accepted. */
-export function judgeRppBounds(ctx: TrafficContext, op: SearchOp): void {
+export function judgeRppBounds(ctx: TrafficContext, op: SearchOp): Judgement {
   const { min, max } = boundsOf(op, 'rpp');
-  judgeBounds(ctx, op, {
+  return judgeBounds(ctx, op, {
     about: ['rpp'],
     acceptsWithin: true,
     none: `with rpp outside ${min}..${max}`,
@@ -122,10 +122,10 @@ function partOfRpp(value: unknown, standing: Standing, min: number, max: number)
 }
 
 /** page below its minimum (or no integer) refused: both parts of "page below 1 or non-integer is refused" are needed. */
-export function judgePageMinimum(ctx: TrafficContext, op: SearchOp): void {
+export function judgePageMinimum(ctx: TrafficContext, op: SearchOp): Judgement {
   const { min } = boundsOf(op, 'page');
   const parts = { below: `a page below ${min} refused`, nonInteger: 'a non-integer page refused' };
-  judgeBounds(ctx, op, {
+  return judgeBounds(ctx, op, {
     about: ['page'],
     acceptsWithin: false,
     none: `with page below ${min} or no integer`,
@@ -146,9 +146,9 @@ function applies(op: SearchOp, exchange: RecordedExchange, name: string): boolea
 }
 
 /** A value outside an enum parameter's allowed values (letter case aside) refused, where the parameter applies; each parameter named is needed. */
-export function judgeEnumsRejectUnknown(ctx: TrafficContext, op: SearchOp, enumParams: string[]): void {
+export function judgeEnumsRejectUnknown(ctx: TrafficContext, op: SearchOp, enumParams: string[]): Judgement {
   const partOf = (name: string): string => `an unknown ${name} refused`;
-  judgeBounds(ctx, op, {
+  return judgeBounds(ctx, op, {
     about: enumParams,
     parts: enumParams.map(partOf),
     acceptsWithin: false,
@@ -171,8 +171,8 @@ export function judgeEnumsRejectUnknown(ctx: TrafficContext, op: SearchOp, enumP
 }
 
 /** A dateSent window (both bounds sent) past the limit refused, within it accepted. */
-export function judgeWindowLimit(ctx: TrafficContext, op: SearchOp): void {
-  judgeBounds(ctx, op, {
+export function judgeWindowLimit(ctx: TrafficContext, op: SearchOp): Judgement {
+  return judgeBounds(ctx, op, {
     about: ['dateSentStart', 'dateSentEnd'],
     acceptsWithin: true,
     none: 'with dateSentEnd more than the limit after dateSentStart',

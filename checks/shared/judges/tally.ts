@@ -1,5 +1,5 @@
 /** What a traffic judge found over the exchanges: the ones that break its rule, how many it judged, what it could not judge. */
-import { NOT_OBSERVED, type ApiResponse, type RuleJudge } from '../../../harness/check';
+import { checked, inconclusive, NOT_OBSERVED, passed, type ApiResponse, type Judgement } from '../../../harness/check';
 
 /** A failure's evidence: what should hold, and the exchange that shows it does not. */
 export interface FailureEvidence {
@@ -46,19 +46,16 @@ export class VerdictTally {
   }
 
   /**
-   * Records the rule's verdict: each failure (the first few); else, when something could not be settled
-   * or `missing` names what the rule also needs to see, inconclusive; else pass when something was
-   * judged; else inconclusive "not observed in the traffic: <none>".
+   * The rule's verdicts: each failure (the first few); else, when something could not be settled or `missing`
+   * names what the rule also needs to see, inconclusive; else pass when something was judged; else
+   * inconclusive "not observed in the traffic: <none>".
    */
-  record(judge: RuleJudge, { none, missing = [] }: { none: string; missing?: string[] }): void {
-    if (this.failures.length > 0) {
-      for (const { response, ...details } of this.failures.slice(0, MAX_FAILURES)) judge.check(false, { ...details, response });
-      return;
-    }
+  verdicts({ none, missing = [] }: { none: string; missing?: string[] }): Judgement {
+    if (this.failures.length > 0) return this.failures.slice(0, MAX_FAILURES).map((failure) => checked(false, failure));
     const why = [...this.unjudged].slice(0, 3);
-    if (this.judged === 0) return judge.inconclusive(`${NOT_OBSERVED}: ${[none, ...why].join('; ')}`);
+    if (this.judged === 0) return [inconclusive(`${NOT_OBSERVED}: ${[none, ...why].join('; ')}`)];
     const open = [...[...this.unsettled].slice(0, 3), ...missing];
-    if (open.length > 0) return judge.inconclusive(`${NOT_OBSERVED}: ${open.join('; ')} (${this.judged} judged, all held)`);
-    judge.pass([`${this.judged} judged in the traffic`, ...this.notes].join('; '));
+    if (open.length > 0) return [inconclusive(`${NOT_OBSERVED}: ${open.join('; ')} (${this.judged} judged, all held)`)];
+    return [passed([`${this.judged} judged in the traffic`, ...this.notes].join('; '))];
   }
 }

@@ -5,7 +5,7 @@
  * Tokens are stand-ins ("token#N"); what a token is (valid, not valid) comes from what the answers show, and from
  * its role where the recorder knew it (live; offline when the run is given the tokens).
  */
-import type { RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/check';
+import type { RecordedExchange, RecordedTraffic, TrafficContext, Judgement } from '../../../harness/check';
 import { ruleById } from '../../../harness/contract';
 import type { OperationKey } from '../../../harness/types';
 import { headerOnly, tokenless } from './fit-requests';
@@ -100,7 +100,7 @@ export interface NeededRequest {
  * is); the rule passes when each operation (and method) of `needed` was seen refused with a request whose
  * refusal can be about the token only (otherwiseServed), and is inconclusive naming the others.
  */
-export function judgeTokenPlacement(ctx: TrafficContext, placement: Placement, needed: readonly NeededRequest[]): void {
+export function judgeTokenPlacement(ctx: TrafficContext, placement: Placement, needed: readonly NeededRequest[]): Judgement {
   const tally = new VerdictTally();
   const valid = validTokens(ctx.traffic);
   const notValid = notValidTokens(ctx.traffic);
@@ -121,7 +121,7 @@ export function judgeTokenPlacement(ctx: TrafficContext, placement: Placement, n
   const seen = ({ op, method }: NeededRequest): boolean => (method ? judged.has(`${op} ${method}`) : [...judged].some((s) => s.startsWith(`${op} `)));
   const missing = needed.filter((request) => !seen(request));
   tally.note(`refused: ${[...judged].sort().join(', ')}`);
-  tally.record(ctx.judge, {
+  return tally.verdicts({
     none: `no request ${placementText[placement]}`,
     missing: missing.map(({ op, method }) => `no ${op}${method ? ` (${method})` : ''} request ${placementText[placement]}${NEEDS_KNOWN_KEY.includes(op) ? ' (with a key served to a valid token)' : ''}`),
   });
@@ -131,7 +131,7 @@ export function judgeTokenPlacement(ctx: TrafficContext, placement: Placement, n
 export const everyOperationOf = (rule: string): NeededRequest[] => ruleById(rule).operations.filter((op) => op !== RETIRED_ENDPOINT).map((op) => ({ op }));
 
 /** helper.ping.accepts-token: a ping with a token the traffic shows valid elsewhere, in the header, answers a success. */
-export function judgePingAcceptsToken(ctx: TrafficContext): void {
+export function judgePingAcceptsToken(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const elsewhere = new Set(ctx.traffic.exchanges.filter((e) => e.op !== 'helper.ping' && e.outcome === 'success' && headerOnly(e) && e.token.id !== undefined).map((e) => e.token.id!));
   for (const ping of ctx.traffic.of('helper.ping')) {
@@ -141,5 +141,5 @@ export function judgePingAcceptsToken(ctx: TrafficContext): void {
       expected: 'success', actual: { outcome: ping.outcome, code: ping.code ?? null, errors: ping.errors }, response: ping,
     });
   }
-  tally.record(ctx.judge, { none: 'no helper/ping with a token in the header that another operation accepted' });
+  return tally.verdicts({ none: 'no helper/ping with a token in the header that another operation accepted' });
 }
