@@ -22,8 +22,20 @@ export interface Unpacked {
 /** The entry name the profile expects for this fileKey. */
 export const expectedEntryName = (format: ExportFormat, fileKey: string): string => format.entryName.replaceAll('{fileKey}', fileKey);
 
+/** Files already opened, per fileKey and format: the format and rows judges read the same downloads. */
+const opened = new WeakMap<Buffer, Map<string, Unpacked>>();
+
 /** Opens the container; the text is that of the expected entry, else of the only entry. */
 export function unpackExport(file: Buffer, fileKey: string, format: ExportFormat): Unpacked {
+  const key = JSON.stringify([fileKey, format.container, format.entryName]);
+  const known = opened.get(file)?.get(key);
+  if (known) return known;
+  const unpacked = openExport(file, fileKey, format);
+  opened.set(file, (opened.get(file) ?? new Map()).set(key, unpacked));
+  return unpacked;
+}
+
+function openExport(file: Buffer, fileKey: string, format: ExportFormat): Unpacked {
   if (format.container === 'none') return { text: file.toString('utf8'), entries: [], problems: [] };
   let files: Record<string, Uint8Array>;
   try {

@@ -1,11 +1,10 @@
-import type fc from 'fast-check';
 import { ruleById } from '../contract';
 import type { Evidence, Verdict } from '../types';
 import type { ApiResponse } from './api-response';
 import type { Target } from './config';
 import { foldByRule } from './fold';
 import { unmetNeeds } from './needs';
-import { runProperty, type PropertyResult, type Sample } from './property';
+import type { PropertyResult } from './property';
 import { TransportError } from './transport-error';
 import { checked, failed, inconclusive, passed, skipped, type CheckDetails, type RuleVerdict } from './judgement';
 
@@ -16,7 +15,7 @@ export interface PropertyOptions {
   numRuns?: number;
 }
 
-type JudgeTarget = Pick<Target, 'capabilities' | 'seed' | 'path' | 'runs' | 'deadline'>;
+type JudgeTarget = Pick<Target, 'capabilities'>;
 
 /**
  * Records the verdicts of one test. A check may only judge the rules its test declares
@@ -59,33 +58,6 @@ export class Judge {
     const unmet = unmetNeeds(ruleById(rule), this.target.capabilities);
     if (unmet) this.skip(rule, unmet);
     return unmet === undefined;
-  }
-
-  /** Runs a fast-check property for the rule with the run's seed, path and runs, and records its verdict. */
-  async property<T>(
-    rule: string,
-    arbitrary: fc.Arbitrary<T>,
-    predicate: (value: T, sample: Sample) => Promise<void> | void,
-    options: PropertyOptions = {},
-  ): Promise<void> {
-    this.requireDeclared(rule);
-    const numRuns = options.numRuns ?? this.target.runs;
-    const { seed, path, deadline } = this.target;
-    const result = await runProperty({ arbitrary, predicate, seed, numRuns, deadline, ...(path ? { path } : {}) });
-    const samples = { judged: result.judged, inconclusive: result.inconclusive };
-    const stopped = propertyStopped(rule, result);
-
-    if (stopped) {
-      this.record(stopped);
-    } else if (result.kind !== 'held') {
-      throw new Error(`property of ${rule} ended ${result.kind} without a verdict`);
-    } else if (result.judged === 0) {
-      const why = result.interrupted ? ['unfinished: time budget exhausted'] : result.reasons;
-      this.record({ rule, verdict: 'inconclusive', reason: `no sample could be judged: ${why.join('; ') || 'no runs'}`, evidence: [], requests: 0, samples });
-    } else {
-      const note = result.interrupted ? `time budget reached after ${result.judged} judged samples of ${numRuns}` : undefined;
-      this.record({ rule, verdict: 'pass', ...(note ? { reason: note } : {}), evidence: [], requests: 0, samples });
-    }
   }
 
   /** Records a verdict as is (the client's schema/envelope verdicts, the fixture's end-of-test verdicts). */

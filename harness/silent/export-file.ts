@@ -28,8 +28,14 @@ export const fileRows = observer('exports.file-rows', (traffic, target) => {
   const format = target.profile.exportFile;
   const fits = { 'by-dateSent': true, 'by-emailID': true };
   let files = 0;
+  // A file downloaded again with the same bytes shows nothing new (a large account's files are big).
+  const read = new Map<unknown, Buffer[]>();
   for (const exchange of traffic.of('exports.getFile')) {
+    if (!fits['by-dateSent'] && !fits['by-emailID']) break;
     if (exchange.outcome !== 'success' || !exchange.file || !format.header) continue;
+    const same = read.get(exchange.params.fileKey) ?? [];
+    if (same.some((bytes) => bytes.equals(exchange.file!))) continue;
+    read.set(exchange.params.fileKey, [...same, exchange.file]);
     const text = fileText(exchange.file, format);
     const [header, ...rows] = text === undefined ? [] : rowsOf(text, format);
     const column = (name: string) => header?.findIndex((cell) => foldCase(cell) === foldCase(name)) ?? -1;
