@@ -4,10 +4,9 @@
  * available until every one of them: the latest announced before a getFile is the one that getFile is judged
  * by. Pure: no I/O.
  */
-import type { RecordedTraffic, RecordedExchange, Target } from '../../harness/check';
+import { endOf, type RecordedTraffic, type RecordedExchange, type Target } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
 import { fileKeyOf, phaseOf } from '../../drivers';
-import { endOf } from '../shared/judges';
 import { fileExpirationOf } from './job-answers';
 
 export interface Announcement {

@@ -1,7 +1,7 @@
-import { defineCheck, type ApiClient, type CheckContext, type Target, type TrafficContext, type Judgement } from '../../harness/check';
+import { defineCheck, endOf, type ApiClient, type CheckContext, type Target, type TrafficContext, type Judgement } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
 import { fileKeyOf, phaseOf } from '../../drivers';
-import { endOf, issuedDownloads, VerdictTally, withBudgetReason, type IssuedDownload } from '../shared/judges';
+import { issuedDownloads, VerdictTally, withBudgetReason, type IssuedDownload } from '../shared/judges';
 import { announcedExpirations, latestBefore, latestOf, type Announcement } from './announced-expirations';
 import { fileExpirationOf } from './job-answers';
 import { exportOverSends, exportWithRecords, fileFetched, type ExportWithRecords } from './export-with-records';

@@ -19,7 +19,8 @@ export const recordedDuration = (ms: number): number => Math.round(ms * 1000) / 
  */
 export const CROSS_LANE_MS = 2;
 
-type Timed = Pick<RecordedExchange, 'startedAt' | 'durationMs' | 'lane'>;
+/** An exchange's times and the clock (lane) that took them. */
+export type Timed = Pick<RecordedExchange, 'startedAt' | 'durationMs' | 'lane'>;
 
 /** When an exchange's answer came back (its start when the recording has no duration). */
 export const endOf = (exchange: Pick<RecordedExchange, 'startedAt' | 'durationMs'>): number => exchange.startedAt + exchange.durationMs;

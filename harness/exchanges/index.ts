@@ -21,7 +21,7 @@
  */
 export { NOT_OBSERVED, type RecordedExchange, type RecordedToken, type RecordedTraffic, type TokenRole, type TrafficContext } from './recorded-exchange';
 export { ExchangeLog, type SentToken } from './exchange-log';
-export { clockNow, endOf, recordedDuration, servedBefore, servedInEitherOrder, CROSS_LANE_MS } from './clock';
+export { clockNow, endOf, recordedDuration, servedBefore, servedInEitherOrder, CROSS_LANE_MS, type Timed } from './clock';
 export { readRunExchanges, writeRunExchanges, runKeyHash, RUN_EXCHANGES_VARIABLE } from './run-exchanges';
 export { readExchange, type WireExchange } from './read-exchange';
 export { loadTrafficFile, readRecordedWire, readTrafficFile, recordedTraffic, trafficSummary, type ReadTraffic, type RecordedWire, type TrafficFile } from './traffic-file';

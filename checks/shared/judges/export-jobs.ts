@@ -2,7 +2,7 @@
  * Export jobs as a recording shows them: each accepted export request with its jobID, and the jobStatus
  * answers about that job that followed it (sent with a working token), in recorded order.
  */
-import { endOf, servedBefore, type RecordedExchange, type RecordedTraffic, type Target } from '../../../harness/check';
+import { servedBefore, type RecordedExchange, type RecordedTraffic, type Target, type Timed } from '../../../harness/check';
 import { readInteger } from '../../../harness/oracles';
 import { jobIdOf, phaseOf, type JobPhase } from '../../../drivers';
 import { tokenWorks } from './fit-requests';
@@ -13,8 +13,6 @@ export interface RecordedJob {
   /** jobStatus answers about the job after its request, in recorded order. */
   polls: RecordedExchange[];
 }
-
-export { endOf, servedBefore };
 
 const cache = new WeakMap<RecordedTraffic, RecordedJob[]>();
 
@@ -36,9 +34,6 @@ export function jobsOf(traffic: RecordedTraffic, target: Pick<Target, 'profile'>
 /** The first poll of a job that saw it Completed or Failed, if any. */
 export const endPoll = (job: RecordedJob, target: Pick<Target, 'profile'>): RecordedExchange | undefined =>
   job.polls.find((poll) => ['completed', 'failed'].includes(phaseOf(poll, target.profile)));
-
-/** An exchange's times and the clock (lane) that took them. */
-type Timed = Pick<RecordedExchange, 'startedAt' | 'durationMs' | 'lane'>;
 
 /** Where the last poll the target surely served before an exchange put the job (undefined when none was). */
 export function phaseBefore(job: RecordedJob, exchange: Timed, target: Pick<Target, 'profile'>): JobPhase | undefined {
