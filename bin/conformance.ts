@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, createRedactor, oneLine, readSettings, redactorFromEnv, reportDir, resolveTarget, tokensOfEnv, type Settings, type Target } from '../harness/core';
+import { ConfigError, createRedactor, readSettings, redactorFromEnv, reportDir, resolveTarget, tokensOfEnv, type Settings, type Target } from '../harness/core';
 import { createApiClient, DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/exchanges';
 import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild, signalChildren } from './lib/child';

@@ -2,9 +2,10 @@
 /** The documented default order of an emails/search answer without sortField, by what the request searched (checks/shared/judges judgeOrders). */
 import type { RecordedExchange } from '../../harness/check';
 import { foldCase } from '../../harness/oracles';
-import { listOf, type ExpectedOrder } from '../shared/judges';
+import { type ExpectedOrder } from '../shared/judges';
+import { DEFAULT_STATUSES, DELIVERY, DETAIL, listOf } from '../../harness/model';
 import { defaultSorts, type DefaultSort } from './default-sorts';
-import { DEFAULT_STATUSES, DELIVERY, DETAIL, OP } from './documented-values';
+import { OP } from './documented-values';
 import { defaultOf } from '../../generators';
 
 const sameAs = (a: unknown, b: unknown): boolean => foldCase(a) === foldCase(b);

@@ -3,7 +3,8 @@ import type { Target } from '../../harness/check';
 import { comparableValues, foldCase, judgeOrder, type Direction, type OrderJudgement } from '../../harness/oracles';
 import { param } from '../../generators';
 import { fieldKind } from '../../drivers';
-import { DEFAULT_STATUSES, DELIVERY, DETAIL, OP } from './documented-values';
+import { OP } from './documented-values';
+import { DEFAULT_STATUSES, DELIVERY, DETAIL } from '../../harness/model';
 import type { EmailRecord, Params } from './email-records';
 
 export interface DefaultSort {

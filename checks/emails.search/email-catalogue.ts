@@ -6,7 +6,8 @@
 import { observation } from '../../harness/check';
 import { harnessNow, type DateWindow } from '../../generators';
 import { windowParams, wideWindow } from './date-windows';
-import { DELIVERY, DETAIL, STATUSES, SUMMARY } from './documented-values';
+import { STATUSES } from './documented-values';
+import { DELIVERY, DETAIL, SUMMARY } from '../../harness/model';
 import type { EmailRecord, Params } from './email-records';
 import { searchWhole } from './whole-search';
 

@@ -1,6 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { driveDefaultAsExplicit } from './default-searches';
-import { DELIVERY, OP, SUMMARY } from './documented-values';
+import { OP } from './documented-values';
+import { DELIVERY, SUMMARY } from '../../harness/model';
 import { automatedResultsDefaultRule } from './filter-rules';
 import { judgeFilter } from '../shared/judges';
 

@@ -1,10 +1,10 @@
 import { defineCheck, type RecordedExchange, type TrafficContext, type Judgement } from '../../harness/check';
 import { foldCase, referencedID } from '../../harness/oracles';
 import { recordsOf } from '../../drivers';
-import { allowedSpelling, VerdictTally, walksOf } from '../shared/judges';
+import { VerdictTally, walksOf } from '../shared/judges';
+import { allowedSpelling, DELIVERY, DETAIL, emailID, SUMMARY } from '../../harness/model';
 import { wideWindowParams } from './date-windows';
-import { DELIVERY, DETAIL, OP, SUMMARY } from './documented-values';
-import { emailID } from './email-records';
+import { OP } from './documented-values';
 import { searchWhole } from './whole-search';
 
 const MAX_SHOWN = 5;

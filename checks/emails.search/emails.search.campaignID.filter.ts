@@ -1,9 +1,9 @@
 import { defineCheck } from '../../harness/check';
-import { campaignIDsOf } from './email-records';
+import { campaignIDsOf } from '../../harness/model';
 import { driveExactFilter } from './exact-filter';
 import { campaignIDRule } from './filter-rules';
-import { campaignIDJudge } from './explored-judges';
-import { judgeEmailsFilter } from './filter-judge';
+import { judgeFilter } from '../shared/judges';
+import { OP } from './documented-values';
 
 export default defineCheck({
   rule: 'emails.search.campaignID.filter',
@@ -15,5 +15,5 @@ export default defineCheck({
       valuesOf: (records) => [...new Set(records.flatMap(campaignIDsOf))],
       runs: () => 15,
     }),
-  judge: (ctx) => judgeEmailsFilter(ctx, campaignIDRule(), campaignIDJudge()),
+  judge: (ctx) => judgeFilter(ctx, OP, campaignIDRule()),
 });

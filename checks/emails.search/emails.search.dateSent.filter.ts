@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { defineCheck } from '../../harness/check';
 import { harnessNow, windowWithin } from '../../generators';
 import { wideWindowMonths, windowParams } from './date-windows';
-import { DELIVERY, DETAIL, SORT_DIRECTIONS } from './documented-values';
+import { SORT_DIRECTIONS, OP } from './documented-values';
+import { DELIVERY, DETAIL } from '../../harness/model';
 import { dateSentRule } from './filter-rules';
 import type { Params } from './email-records';
 import { searchWhole } from './whole-search';
 import { emailsExploration } from './exploration';
-import { dateSentJudge } from './explored-judges';
-import { judgeEmailsFilter } from './filter-judge';
+import { judgeFilter } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.dateSent.filter',
@@ -29,5 +29,5 @@ export default defineCheck({
       searchWhole(ctx.api, { ...base, ...windowParams(window, ctx.target), sortField: 'dateSent', sortDirection: direction }, 3), { numRuns: 15 });
     await ctx.observe(emailsExploration);
   },
-  judge: (ctx) => judgeEmailsFilter(ctx, dateSentRule(ctx.target), dateSentJudge(ctx.target)),
+  judge: (ctx) => judgeFilter(ctx, OP, dateSentRule(ctx.target)),
 });

@@ -1,11 +1,11 @@
 import { defineCheck } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
-import { DELIVERY, DELIVERY_TYPES, DETAIL } from './documented-values';
+import { DELIVERY_TYPES, OP } from './documented-values';
+import { DELIVERY, DETAIL } from '../../harness/model';
 import { deliveryTypeRule } from './filter-rules';
 import { searchWhole } from './whole-search';
 import { emailsExploration } from './exploration';
-import { deliveryTypeJudge } from './explored-judges';
-import { judgeEmailsFilter } from './filter-judge';
+import { judgeFilter } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.deliveryType.filter',
@@ -16,5 +16,5 @@ export default defineCheck({
     await searchWhole(ctx.api, { deliveryType: DELIVERY.automated, automatedResults: DETAIL, ...windowed });
     await ctx.observe(emailsExploration);
   },
-  judge: (ctx) => judgeEmailsFilter(ctx, deliveryTypeRule(), deliveryTypeJudge()),
+  judge: (ctx) => judgeFilter(ctx, OP, deliveryTypeRule()),
 });

@@ -5,8 +5,8 @@ import { idsOf } from './email-records';
 import { emailIDsRule } from './filter-rules';
 import { searchWhole } from './whole-search';
 import { emailsExploration } from './exploration';
-import { emailIDsJudge } from './explored-judges';
-import { judgeEmailsFilter } from './filter-judge';
+import { judgeFilter } from '../shared/judges';
+import { OP } from './documented-values';
 
 export default defineCheck({
   rule: 'emails.search.emailIDs.filter',
@@ -32,5 +32,5 @@ export default defineCheck({
     }
     await ctx.observe(emailsExploration);
   },
-  judge: (ctx) => judgeEmailsFilter(ctx, emailIDsRule(), emailIDsJudge()),
+  judge: (ctx) => judgeFilter(ctx, OP, emailIDsRule()),
 });

@@ -1,6 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { driveEnumsRejectUnknown } from '../../drivers';
-import { DELIVERY, OP } from './documented-values';
+import { OP } from './documented-values';
+import { DELIVERY } from '../../harness/model';
 import { judgeEnumsRejectUnknown } from '../shared/judges';
 
 export default defineCheck({

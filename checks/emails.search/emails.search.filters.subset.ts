@@ -1,4 +1,5 @@
 import { defineCheck } from '../../harness/check';
+import { emailsSearchFiltersOf } from '../../harness/model';
 import { driveFiltersSubset } from '../../drivers';
 import { judgeFiltersSubset, rulesFilters } from '../shared/judges';
 import { OP } from './documented-values';
@@ -34,6 +35,6 @@ export default defineCheck({
     ];
     for (const { base, candidates } of runs) await driveFiltersSubset(ctx, OP, candidates, base.params, [], { numRuns: 12 });
   },
-  // No filter value selects every email; what each filter selects is its own rule.
-  judge: (ctx) => judgeFiltersSubset(ctx, OP, { filters: rulesFilters(OP, RULE) }),
+  // No filter value selects every email; what each filter selects alone is its own rule.
+  judge: (ctx) => judgeFiltersSubset(ctx, OP, { filters: rulesFilters(OP, RULE), model: emailsSearchFiltersOf(ctx.target) }),
 });

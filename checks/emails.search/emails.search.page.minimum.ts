@@ -1,6 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { drivePageMinimum } from '../../drivers';
-import { DELIVERY, OP } from './documented-values';
+import { OP } from './documented-values';
+import { DELIVERY } from '../../harness/model';
 import { judgePageMinimum } from '../shared/judges';
 
 export default defineCheck({

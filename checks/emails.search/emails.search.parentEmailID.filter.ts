@@ -4,9 +4,9 @@ import { distinctReferences } from './email-records';
 import { driveExactFilter } from './exact-filter';
 import { parentsByKind, PARENT_KINDS } from './parent-kinds';
 import { parentEmailIDRule } from './filter-rules';
-import { parentEmailIDJudge } from './explored-judges';
-import { judgeEmailsFilter } from './filter-judge';
 import { searchWhole } from './whole-search';
+import { judgeFilter } from '../shared/judges';
+import { OP } from './documented-values';
 
 /** Parents of each kind searched every run, whatever the draws (the first ones the catalogue shows). */
 const PARENTS_PER_KIND = 2;
@@ -35,5 +35,5 @@ export default defineCheck({
   rule: 'emails.search.parentEmailID.filter',
   title: 'parentEmailID returns exactly the individual sends of that email',
   drive: driveParents,
-  judge: (ctx) => judgeEmailsFilter(ctx, parentEmailIDRule(), parentEmailIDJudge()),
+  judge: (ctx) => judgeFilter(ctx, OP, parentEmailIDRule()),
 });

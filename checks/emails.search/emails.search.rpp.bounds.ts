@@ -1,6 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { driveRppBounds } from '../../drivers';
-import { DELIVERY, OP } from './documented-values';
+import { OP } from './documented-values';
+import { DELIVERY } from '../../harness/model';
 import { judgeRppBounds } from '../shared/judges';
 
 export default defineCheck({

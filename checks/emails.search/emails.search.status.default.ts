@@ -1,13 +1,13 @@
 import { defineCheck } from '../../harness/check';
 import { driveDefaultAsExplicit } from './default-searches';
-import { DEFAULT_STATUSES, DELIVERY } from './documented-values';
+import { OP } from './documented-values';
+import { DEFAULT_STATUSES, DELIVERY } from '../../harness/model';
 import { statusDefaultRule } from './filter-rules';
-import { statusDefaultJudge } from './explored-judges';
-import { judgeEmailsFilter } from './filter-judge';
+import { judgeFilter } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.status.default',
   title: 'a manual search without status returns Sent emails only',
   drive: (ctx) => driveDefaultAsExplicit(ctx, { base: { deliveryType: DELIVERY.manual }, param: 'status', value: DEFAULT_STATUSES }),
-  judge: (ctx) => judgeEmailsFilter(ctx, statusDefaultRule(), statusDefaultJudge()),
+  judge: (ctx) => judgeFilter(ctx, OP, statusDefaultRule()),
 });

@@ -1,13 +1,13 @@
 import { defineCheck } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
-import { DELIVERY } from './documented-values';
+import { OP } from './documented-values';
+import { DELIVERY } from '../../harness/model';
 import { statusLists } from './status-lists';
 import { statusFilterRule } from './filter-rules';
 import { emailsNarrowing } from './narrowing';
 import { searchWhole } from './whole-search';
 import { emailsExploration } from './exploration';
-import { statusFilterJudge } from './explored-judges';
-import { judgeEmailsFilter } from './filter-judge';
+import { judgeFilter } from '../shared/judges';
 
 export default defineCheck({
   rule: 'emails.search.status.filter',
@@ -21,5 +21,5 @@ export default defineCheck({
     if (narrowing) for (const status of statusLists()) await searchWhole(ctx.api, { deliveryType: DELIVERY.manual, status, ...windowed, emailIDs: narrowing });
     await ctx.observe(emailsExploration);
   },
-  judge: (ctx) => judgeEmailsFilter(ctx, statusFilterRule(), statusFilterJudge()),
+  judge: (ctx) => judgeFilter(ctx, OP, statusFilterRule()),
 });

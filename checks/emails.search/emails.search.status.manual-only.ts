@@ -1,7 +1,8 @@
 import { defineCheck } from '../../harness/check';
 import { judgeFilter } from '../shared/judges';
 import { wideWindowParams } from './date-windows';
-import { DELIVERY, DETAIL, OP, STATUSES, SUMMARY } from './documented-values';
+import { OP, STATUSES } from './documented-values';
+import { DELIVERY, DETAIL, SUMMARY } from '../../harness/model';
 import { statusIgnoredRule } from './filter-rules';
 import type { Params } from './email-records';
 import { emailsNarrowing } from './narrowing';

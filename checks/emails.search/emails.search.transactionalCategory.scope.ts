@@ -1,6 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { judgeBounds } from '../shared/judges';
-import { DELIVERY, DELIVERY_TYPES, OP } from './documented-values';
+import { DELIVERY_TYPES, OP } from './documented-values';
+import { DELIVERY } from '../../harness/model';
 import type { Params } from './email-records';
 import { transactionalCategories } from './filter-candidates';
 import { categoryScopeRule } from './filter-rules';

@@ -2,8 +2,8 @@ import { defineCheck } from '../../harness/check';
 import { distinctReferences } from './email-records';
 import { driveExactFilter } from './exact-filter';
 import { userIDRule } from './filter-rules';
-import { userIDJudge } from './explored-judges';
-import { judgeEmailsFilter } from './filter-judge';
+import { judgeFilter } from '../shared/judges';
+import { OP } from './documented-values';
 
 export default defineCheck({
   rule: 'emails.search.userID.filter',
@@ -15,5 +15,5 @@ export default defineCheck({
       valuesOf: (records) => distinctReferences(records, 'userID'),
       runs: () => 12,
     }),
-  judge: (ctx) => judgeEmailsFilter(ctx, userIDRule(), userIDJudge()),
+  judge: (ctx) => judgeFilter(ctx, OP, userIDRule()),
 });

@@ -8,8 +8,9 @@ import type { ApiClient, Target } from '../../harness/check';
 import { formatDatetime } from '../../harness/oracles';
 import { explorationOf, maxRpp, recordsOf } from '../../drivers';
 import { wideWindowParams } from './date-windows';
-import { DELIVERY, DETAIL, STATUSES, OP } from './documented-values';
-import { campaignIDsOf, distinctReferences, idsOf, type EmailRecord } from './email-records';
+import { STATUSES, OP } from './documented-values';
+import { campaignIDsOf, DELIVERY, DETAIL } from '../../harness/model';
+import { distinctReferences, idsOf, type EmailRecord } from './email-records';
 import { transactionalCategories } from './filter-candidates';
 
 /** The first page (rpp max) of each kind of search over the wide window: the records text and IDs are drawn from. */

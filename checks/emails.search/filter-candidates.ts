@@ -2,7 +2,8 @@
 import type { Target } from '../../harness/check';
 import { patternSource, type FilterCandidates } from '../../generators';
 import type { EmailBase } from './email-catalogue';
-import { campaignIDsOf, distinctReferences, idsOf } from './email-records';
+import { distinctReferences, idsOf } from './email-records';
+import { campaignIDsOf } from '../../harness/model';
 
 /** The transactional categories the target profile's fixtures name (categories are not on the records). */
 export function transactionalCategories(target: Target): string[] {

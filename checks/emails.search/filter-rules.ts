@@ -1,12 +1,19 @@
-// @silent-point emails.dateSentEnd-inclusive emails.status-outside-manual emails.ab-sends-in-manual
-/** The emails/search filters and their defaults as traffic judges read them (checks/shared/judges judgeFilter). */
+// @silent-point emails.ab-sends-in-manual
+/**
+ * The emails/search filter rules and their defaults, each on the model's reading of its filter
+ * (harness/model emailsSearchFilters; checks/shared/judges judgeFilter). Each judges every served search
+ * that asked its filter (or left it out, for a default), whatever else the search asked: no email the
+ * filter forbids comes back; and where the filter came with nothing but a search's base parameters, a
+ * search read whole holds what it should, compared with another search read whole.
+ */
 import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/check';
-import { foldCase, matchesWildcardAnywhere, matchesWildcardExactCase, readInteger, referencedID } from '../../harness/oracles';
-import type { Params } from '../../drivers';
-import { allowedSpelling, fromReference, listOf, readSentMoment, sendsOnly, type BoundRule, type Expectation, type FilterRule } from '../shared/judges';
-import { DEFAULT_STATUSES, DELIVERY, DELIVERY_TYPES, DETAIL, OP, SUMMARY } from './documented-values';
-import { campaignIDsOf, dateSentOf, emailID } from './email-records';
+import { allowedSpelling, dateSentFilter, DEFAULT_STATUSES, DELIVERY, DETAIL, emailsSearchFilters, required, spelledList, SUMMARY, type Params, type SearchFilter } from '../../harness/model';
+import { foldCase } from '../../harness/oracles';
+import { fromReference, sendsOnly, type BoundRule, type Expectation, type FilterRule } from '../shared/judges';
+import { DELIVERY_TYPES, OP } from './documented-values';
 import { parentKindsWithSendsShown, type ParentKind } from './parent-kinds';
+
+const FILTERS = emailsSearchFilters;
 
 /** The window of a search: sent with any filter. */
 const WINDOW = ['dateSentStart', 'dateSentEnd'];
@@ -28,12 +35,16 @@ const withParam = (e: RecordedExchange, name: string, value: unknown): Params =>
 const reference = (traffic: RecordedTraffic, params: Params, keep: (record: Record<string, unknown>) => boolean): Expectation =>
   fromReference(traffic, OP, params, keep, { sampleable: WINDOW.every((end) => params[end] !== undefined) });
 
-/** A filter with a value the records show: exactly the records holding it, from the same search without the filter read whole. */
-function exactRule<V>(param: string, read: (e: RecordedExchange) => V | undefined, matches: (record: Record<string, unknown>, value: V) => boolean, mode: 'exact' | 'covers' = 'exact', member = matches): FilterRule<V> {
+/**
+ * A filter whose value the records show: no email it forbids (membership), and every email of the same
+ * search without the filter read whole that it requires (exact: and no other).
+ */
+function exactRule<V>(param: keyof typeof FILTERS, mode: 'exact' | 'covers' = 'exact'): FilterRule<V> {
+  const filter = FILTERS[param] as SearchFilter<V>;
   return {
-    valueOf: (e) => (sentDelivery(e) && sendsOnly(e, [param, ...BASE]) ? read(e) : undefined),
-    member,
-    expected: (walk, value, traffic) => reference(traffic, withParam(walk.pages[0]!, param, undefined), (record) => matches(record, value)),
+    comparedValue: (e) => (sentDelivery(e) && sendsOnly(e, [param, ...BASE]) ? filter.asked(e.params) : undefined),
+    membership: { filter, when: 'sent' },
+    expected: (walk, value, traffic) => reference(traffic, withParam(walk.pages[0]!, param, undefined), (record) => required(filter, record, value)),
     mode,
     needsComparison: true,
     describe: (value) => `${param}=${JSON.stringify(value)}`,
@@ -41,10 +52,8 @@ function exactRule<V>(param: string, read: (e: RecordedExchange) => V | undefine
   };
 }
 
-const integerParam = (param: string) => (e: RecordedExchange): number | undefined => readInteger(e.params[param]);
-
-export const userIDRule = () => exactRule('userID', integerParam('userID'), (record, userID) => referencedID(record.userID) === userID);
-export const campaignIDRule = () => exactRule('campaignID', integerParam('campaignID'), (record, campaignID) => campaignIDsOf(record).includes(campaignID));
+export const userIDRule = () => exactRule<number>('userID');
+export const campaignIDRule = () => exactRule<number>('campaignID');
 /**
  * parentEmailID ("Returns the individual sends of an automated or A/B split email"): every send of that parent
  * the same search without parentEmailID shows (the membership judge sees that nothing but its sends comes
@@ -56,8 +65,8 @@ export const campaignIDRule = () => exactRule('campaignID', integerParam('campai
  * sends the traffic shows elsewhere (parent-kinds.ts) needs a comparison that expected sends.
  */
 export function parentEmailIDRule(): FilterRule<number> {
-  const childOf = (record: Record<string, unknown>, parent: number) => referencedID(record.parentEmailID) === parent;
-  const rule = exactRule('parentEmailID', integerParam('parentEmailID'), childOf, 'covers');
+  const childOf = (record: Record<string, unknown>, parent: number) => required(FILTERS.parentEmailID, record, parent);
+  const rule = exactRule<number>('parentEmailID', 'covers');
   return {
     ...rule,
     expected: (walk, parent, traffic) => {
@@ -72,32 +81,15 @@ export function parentEmailIDRule(): FilterRule<number> {
     cases: (traffic) => parentKindsWithSendsShown(traffic).map((kind) => `a parent of kind ${kind} with sends`),
   };
 }
-export const emailIDsRule = () =>
-  exactRule(
-    'emailIDs',
-    (e) => {
-      const ids = listOf(e.params.emailIDs)?.map(readInteger);
-      return ids && ids.length > 0 && ids.every((id) => id !== undefined) ? (ids as number[]) : undefined;
-    },
-    (record, ids) => ids.includes(emailID(record)),
-  );
+export const emailIDsRule = () => exactRule<number[]>('emailIDs');
 
 /** title or subject with *: a misfit matches under no reading (anywhere, case aside); every record matching as written comes back. */
-export const wildcardRule = (field: 'title' | 'subject') =>
-  exactRule(
-    field,
-    (e) => (typeof e.params[field] === 'string' && e.params[field] !== '' ? (e.params[field] as string) : undefined),
-    (record, pattern) => matchesWildcardExactCase(record[field], pattern),
-    'covers',
-    (record, pattern) => matchesWildcardAnywhere(record[field], pattern),
-  );
+export const wildcardRule = (field: 'title' | 'subject') => exactRule<string>(field, 'covers');
 
 /** deliveryType: every record has the type asked for (each type needs a record judged). */
 export function deliveryTypeRule(): FilterRule<string> {
   return {
-    valueOf: (e) => (sendsOnly(e, ['deliveryType', 'automatedResults', ...WINDOW]) ? sentDelivery(e) : undefined),
-    member: (record, type) => foldCase(record.deliveryType) === foldCase(type),
-    caseOf: (type) => type,
+    membership: { filter: FILTERS.deliveryType, when: 'sent', caseOf: String },
     cases: DELIVERY_TYPES,
     needsComparison: false,
     describe: (type) => `deliveryType=${type}`,
@@ -106,10 +98,7 @@ export function deliveryTypeRule(): FilterRule<string> {
 }
 
 /** The statuses a manual search sent, as the spec spells them; undefined unless every one is allowed. */
-function sentStatuses(e: RecordedExchange): string[] | undefined {
-  const statuses = listOf(e.params.status)?.map((value) => allowedSpelling(OP, 'status', value));
-  return statuses && statuses.length > 0 && statuses.every((s) => s !== undefined) ? (statuses as string[]) : undefined;
-}
+const sentStatuses = (e: RecordedExchange): string[] | undefined => spelledList(OP, 'status', e.params.status);
 
 const isManual = (e: RecordedExchange): boolean => foldCase(sentDelivery(e)) === foldCase(DELIVERY.manual);
 
@@ -135,8 +124,8 @@ function unionOfAlone(traffic: RecordedTraffic, e: RecordedExchange, statuses: s
 /** status in a manual search: every record has one of the statuses; a list holds the emails of each status alone. */
 export function statusFilterRule(): FilterRule<string[]> {
   return {
-    valueOf: (e) => (isManual(e) && sendsOnly(e, ['deliveryType', 'status', ...WINDOW, NARROWING]) ? sentStatuses(e) : undefined),
-    member: (record, statuses) => statuses.map(foldCase).includes(foldCase(record.status)),
+    comparedValue: (e) => (isManual(e) && sendsOnly(e, ['deliveryType', 'status', ...WINDOW, NARROWING]) ? sentStatuses(e) : undefined),
+    membership: { filter: FILTERS.status, when: 'sent' },
     expected: (walk, statuses, traffic) => unionOfAlone(traffic, walk.pages[0]!, statuses),
     needsComparison: true,
     describe: (statuses) => `status=${statuses.join(',')}`,
@@ -144,11 +133,14 @@ export function statusFilterRule(): FilterRule<string[]> {
   };
 }
 
-/** A parameter's default: the search without it returns the emails of the same search with the default sent (and, with `only`, records of it). */
-function defaultRule(param: string, value: string | string[], companions: string[], only?: (record: Record<string, unknown>) => boolean, needs: (e: RecordedExchange) => boolean = () => true): FilterRule<true> {
+/**
+ * A parameter's default: the search without it returns the emails of the same search with the default sent;
+ * with the model's `filter`, no served search without it returns an email the default forbids.
+ */
+function defaultRule(param: string, value: string | string[], companions: string[], filter?: SearchFilter, needs: (e: RecordedExchange) => boolean = () => true): FilterRule<true> {
   return {
-    valueOf: (e) => (e.params[param] === undefined && needs(e) && sendsOnly(e, [...companions, NARROWING]) ? true : undefined),
-    ...(only ? { member: (record: Record<string, unknown>) => only(record) } : {}),
+    comparedValue: (e) => (e.params[param] === undefined && needs(e) && sendsOnly(e, [...companions, NARROWING]) ? true : undefined),
+    ...(filter ? { membership: { filter, when: 'omitted' as const } } : {}),
     expected: (walk, _value, traffic) => reference(traffic, withParam(walk.pages[0]!, param, value), () => true),
     untelling: (expected) => (expected.length === 0 ? `the search with ${param}=${String(value)} returned no record` : undefined),
     needsComparison: true,
@@ -158,40 +150,25 @@ function defaultRule(param: string, value: string | string[], companions: string
 }
 
 export const statusDefaultRule = () =>
-  defaultRule('status', DEFAULT_STATUSES, ['deliveryType', ...WINDOW], (record) => DEFAULT_STATUSES.map(foldCase).includes(foldCase(record.status)), isManual);
-export const deliveryTypeDefaultRule = () => defaultRule('deliveryType', DELIVERY.manual, WINDOW, (record) => foldCase(record.deliveryType) === foldCase(DELIVERY.manual));
+  defaultRule('status', DEFAULT_STATUSES, ['deliveryType', ...WINDOW], FILTERS.status, isManual);
+export const deliveryTypeDefaultRule = () => defaultRule('deliveryType', DELIVERY.manual, WINDOW, FILTERS.deliveryType);
 export const automatedResultsDefaultRule = () =>
   defaultRule('automatedResults', SUMMARY, ['deliveryType', ...WINDOW], undefined, (e) => foldCase(sentDelivery(e)) === foldCase(DELIVERY.automated));
 
-/** The explicit bounds of a window a request sent as full datetimes (a bare date's moment is not written). */
-export interface SentBounds {
-  start?: Date;
-  end?: Date;
-}
-
-/** dateSent: every record's dateSent lies within the bounds sent. */
-export function dateSentRule(target: Target): FilterRule<SentBounds> {
+/** dateSent: every sent email's dateSent lies within the bounds sent (an automated summary aside: emails.summary-dateSent). */
+export function dateSentRule(target: Target): FilterRule<never> {
   return {
-    valueOf: (e) => {
-      if (!sendsOnly(e, ['deliveryType', 'automatedResults', 'status', ...WINDOW])) return undefined;
-      const start = readSentMoment(e.params.dateSentStart, target);
-      const end = readSentMoment(e.params.dateSentEnd, target);
-      return start || end ? { ...(start ? { start } : {}), ...(end ? { end } : {}) } : undefined;
-    },
-    member: (record, { start, end }) => {
-      const sent = dateSentOf(record, target);
-      return sent === undefined ? undefined : !(start && sent < start) && !(end && sent > end);
-    },
+    membership: { filter: dateSentFilter(target), when: 'sent' },
     needsComparison: false,
-    describe: ({ start, end }) => `the window ${start?.toISOString() ?? '(default)'} .. ${end?.toISOString() ?? '(default)'}`,
-    none: 'no search with a dateSent bound (and no filter but deliveryType, automatedResults and status)',
+    describe: () => 'a dateSent bound',
+    none: 'no search with a dateSent bound as a full datetime (but of automated summaries)',
   };
 }
 
 /** status in an automated or transactional search changes nothing: read whole, the same emails as the search without status. */
 export function statusIgnoredRule(): FilterRule<string[]> {
   return {
-    valueOf: (e) => (sentDelivery(e) && !isManual(e) && sendsOnly(e, [...BASE, NARROWING]) ? sentStatuses(e) : undefined),
+    comparedValue: (e) => (sentDelivery(e) && !isManual(e) && sendsOnly(e, [...BASE, NARROWING]) ? sentStatuses(e) : undefined),
     expected: (walk, _statuses, traffic) => reference(traffic, withParam(walk.pages[0]!, 'status', undefined), () => true),
     needsComparison: true,
     describe: (statuses) => `status=${statuses.join(',')} (not a manual search)`,

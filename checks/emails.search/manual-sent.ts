@@ -1,6 +1,6 @@
 import type { Target } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
-import { DEFAULT_STATUSES, DELIVERY } from './documented-values';
+import { DEFAULT_STATUSES, DELIVERY } from '../../harness/model';
 import type { Params } from './email-records';
 
 /**

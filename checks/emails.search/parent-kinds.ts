@@ -7,8 +7,8 @@
  */
 import type { RecordedTraffic } from '../../harness/check';
 import { foldCase, referencedID, type SearchRecord } from '../../harness/oracles';
-import { DELIVERY, OP } from './documented-values';
-import { emailID } from './email-records';
+import { OP } from './documented-values';
+import { DELIVERY, emailID } from '../../harness/model';
 
 export type ParentKind = 'automated' | 'A/B split';
 

@@ -1,6 +1,7 @@
 import { defineCheck } from '../../harness/check';
 import { wideWindowParams } from './date-windows';
-import { DELIVERY, DETAIL, OP, RPP_MAX, STATUSES, SUMMARY } from './documented-values';
+import { OP, RPP_MAX, STATUSES } from './documented-values';
+import { DELIVERY, DETAIL, SUMMARY } from '../../harness/model';
 import type { Params } from './email-records';
 import { A_RECORD, judgeAnswerRule } from '../shared/judges';
 

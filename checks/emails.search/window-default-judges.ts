@@ -14,10 +14,11 @@ import type { RecordedExchange, TrafficContext, Judgement } from '../../harness/
 import { foldCase, setDifference, shortList } from '../../harness/oracles';
 import { addDays, addHours, dayOf, defaultWindowMonths } from '../../generators';
 import { recordsOf, statedDate } from '../../drivers';
-import { allowedSpelling, keyOf, ORDER, PAGING, readSentMoment, VerdictTally, walksOf, type Walk } from '../shared/judges';
+import { keyOf, ORDER, PAGING, VerdictTally, walksOf, type Walk } from '../shared/judges';
+import { allowedSpelling, dateSentOf, DELIVERY, DETAIL, emailID, readSentMoment } from '../../harness/model';
 import { defaultWindowStart } from './date-windows';
-import { DELIVERY, DETAIL, OP } from './documented-values';
-import { dateSentOf, emailID, type EmailRecord } from './email-records';
+import { OP } from './documented-values';
+import { type EmailRecord } from './email-records';
 import { END_SLACK_HOURS, RECENT_DAYS, sentBetween, START_SLACK_DAYS } from './window-defaults';
 
 type Bound = 'dateSentStart' | 'dateSentEnd';

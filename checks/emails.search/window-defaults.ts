@@ -6,7 +6,8 @@ import { defaultWindowStart, windowParams } from './date-windows';
 import { OP, SORT_DIRECTIONS, SORT_FIELDS } from './documented-values';
 import { emailCatalogue, type EmailBase } from './email-catalogue';
 import { emailsExploration } from './exploration';
-import { dateSentOf, distinctIntegers, type EmailRecord, type Params } from './email-records';
+import { distinctIntegers, type EmailRecord, type Params } from './email-records';
+import { dateSentOf } from '../../harness/model';
 import { searchWhole } from './whole-search';
 
 /** Margin around the default window's start: month arithmetic and clocks may differ by a day or so. */

@@ -1,21 +1,14 @@
-// @silent-point groups.private-1
-/** The groups/search filters as the subset check uses them: candidate values from discovered groups, and record predicates. */
+// @silent-point groups.userID-access
+/** The groups/search filters as the subset check uses them: candidate values from discovered groups. */
 import fc from 'fast-check';
 import { nameFragment, type FilterCandidates } from '../../generators';
-import { containsText, readBoolean, referencedID } from '../../harness/oracles';
-import type { RecordPredicate, SearchRecord } from '../../drivers';
+import { referencedID } from '../../harness/oracles';
+import { filterValues } from '../../harness/model';
+import type { SearchRecord } from '../../drivers';
 import { groupId, nameOf } from './discovery';
-import { filterValues, matchesValue } from './group-filters';
 
-/** Predicates of the filters whose meaning a record shows (userID: "has access to" is not in the record). */
-export const GROUP_PREDICATES: Record<string, RecordPredicate> = {
-  groupName: (g, v) => containsText(nameOf(g), String(v)),
-  status: (g, v) => matchesValue(g, 'status', v),
-  type: (g, v) => matchesValue(g, 'type', v),
-  // Only private=0 is documented ("Passing 0 returns groups displayed ..."); what private=1 selects is silent.
-  private: (g, v) => (v === false ? readBoolean(g.private) === false : true),
-  groupIDs: (g, v) => Array.isArray(v) && v.includes(groupId(g)),
-};
+/** The filters whose reading can forbid a group (whose access a user has is silent: userID forbids none). */
+export const READ_ALONE = ['groupName', 'status', 'type', 'private', 'groupIDs'];
 
 /** Values a filter can take, read from the discovered groups (for the metamorphic subset check). */
 export function filterCandidates(groups: readonly SearchRecord[]): FilterCandidates {

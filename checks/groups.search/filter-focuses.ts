@@ -6,7 +6,8 @@ import { without, type Params, type SearchRecord } from '../../drivers';
 import { fragmentableNames, groupOwners, integerIds } from './discovery';
 import { absentId, groupIdLists } from './exploration';
 import type { FilterFocus } from './filter-driver';
-import { everyGroup, filterValues, type GroupEnumFilter } from './group-filters';
+import { filterValues, type GroupEnumFilter } from '../../harness/model';
+import { everyGroup } from './group-filters';
 
 /** A filter compared with the same search without it. */
 const leftOut = (param: string) => (params: Params): Params => without(params, param);

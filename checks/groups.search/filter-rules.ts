@@ -1,32 +1,38 @@
 // @silent-point groups.private-1 groups.userID-access
 /**
- * The groups/search filters and their defaults as their judges read them (checks/shared/judges judgeFilter).
- * Each judges every search that carried its filter (or left its defaulted parameter out), whatever else
- * the search carried: every group returned belongs to what the filter asked for, and a search read whole
- * is compared with the same search with the filter widened or left out, read whole (the other filters
- * narrow both alike). Only successes whose token was in the header alone are judged.
+ * The groups/search filter rules and their defaults, each on the model's reading of its filter
+ * (harness/model groupsSearchFilters; checks/shared/judges judgeFilter). Each judges every search that
+ * asked its filter (or left its defaulted parameter out), whatever else the search asked: no group the
+ * filter forbids comes back; and a search read whole is compared with the same search with the filter
+ * widened or left out, read whole (the other filters narrow both alike): every group the filter requires
+ * of it is there. Only successes whose token was in the header alone are judged.
  */
-import { defaultOf } from '../../generators';
 import type { RecordedExchange } from '../../harness/check';
-import { containsText, readBoolean, readInteger, referencedID, sameText } from '../../harness/oracles';
-import type { Params } from '../../drivers';
-import { allowedSpelling, fromReference, headerOnly, listOf, type FilterRule } from '../shared/judges';
-import { groupId, nameOf } from './discovery';
-import { filterValues, matchesValue, OP, type GroupEnumFilter } from './group-filters';
+import { filterValues, groupsSearchFilters, required, type GroupEnumFilter, type Params } from '../../harness/model';
+import { sameText } from '../../harness/oracles';
+import { fromReference, headerOnly, type FilterRule } from '../shared/judges';
+import { OP } from './group-filters';
+
+const FILTERS = groupsSearchFilters;
 
 /** The request's parameters with one replaced (or left out, with undefined). */
 const withParam = (exchange: RecordedExchange, name: string, value: unknown): Params => ({ ...exchange.params, [name]: value });
 
+/** The value a header-token request sent for the filter, as the model reads it. */
+const sentValue = <V>(filter: { asked(params: Params): V | undefined }, name: string) => (e: RecordedExchange): V | undefined =>
+  headerOnly(e) && e.params[name] !== undefined ? filter.asked(e.params) : undefined;
+
 /** status or type at a selecting value: its groups only; read whole, exactly the groups of that value in the same search at the widest value. */
 export function enumFilterRule(param: GroupEnumFilter): FilterRule<string> {
   const { selecting, widest } = filterValues(param);
+  const filter = FILTERS[param];
   return {
-    valueOf: (e) => {
-      const value = headerOnly(e) ? allowedSpelling(OP, param, e.params[param]) : undefined;
+    comparedValue: (e) => {
+      const value = sentValue(filter, param)(e);
       return value !== undefined && selecting.includes(value) ? value : undefined;
     },
-    member: (group, value) => matchesValue(group, param, value),
-    expected: (walk, value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, param, widest), (group) => matchesValue(group, param, value)),
+    membership: { filter, when: 'sent' },
+    expected: (walk, value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, param, widest), (group) => required(filter, group, value)),
     untelling: (expected, value) => (expected.length === 0 ? `no group of the search has ${param} ${value}` : undefined),
     caseOf: (value) => value,
     cases: selecting,
@@ -38,12 +44,12 @@ export function enumFilterRule(param: GroupEnumFilter): FilterRule<string> {
 
 /** Without status: Active groups only; read whole, exactly the Active groups of the same search with status=All. */
 export function statusDefaultRule(): FilterRule<string> {
-  const status = String(defaultOf(OP, 'status'));
+  const filter = FILTERS.status;
   return {
-    valueOf: (e) => (e.params.status === undefined && headerOnly(e) ? status : undefined),
-    member: (group) => matchesValue(group, 'status', status),
-    expected: (walk, _value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'status', filterValues('status').widest), (group) => matchesValue(group, 'status', status)),
-    untelling: (expected, _value, reference) => (expected.length === reference.records.length ? `every group of the search has status ${status}: nothing to hide by default` : undefined),
+    comparedValue: (e) => (e.params.status === undefined && headerOnly(e) ? filter.asked(e.params) : undefined),
+    membership: { filter, when: 'omitted' },
+    expected: (walk, value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'status', filterValues('status').widest), (group) => required(filter, group, value)),
+    untelling: (expected, value, reference) => (expected.length === reference.records.length ? `every group of the search has status ${value}: nothing to hide by default` : undefined),
     needsComparison: true,
     describe: () => 'a search without status',
     none: 'no search without status',
@@ -54,7 +60,7 @@ export function statusDefaultRule(): FilterRule<string> {
 export function typeDefaultRule(): FilterRule<string> {
   const { widest } = filterValues('type');
   return {
-    valueOf: (e) => (e.params.type === undefined && headerOnly(e) ? widest : undefined),
+    comparedValue: (e) => (e.params.type === undefined && headerOnly(e) ? widest : undefined),
     expected: (walk, _value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'type', widest), () => true),
     untelling: (_expected, _value, reference) => {
       const types = filterValues('type').selecting.filter((t) => reference.records.some((group) => sameText(group.type, t)));
@@ -68,10 +74,11 @@ export function typeDefaultRule(): FilterRule<string> {
 
 /** private=0: displayed groups only, and some when the search holds any (what private=1 selects is not written, so it is not judged). */
 export function privateFilterRule(): FilterRule<false> {
+  const filter = FILTERS.private;
   return {
-    valueOf: (e) => (readBoolean(e.params.private) === false && headerOnly(e) ? false : undefined),
-    member: (group) => readBoolean(group.private) === false,
-    expected: (walk, _value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'private', undefined), (group) => readBoolean(group.private) === false),
+    comparedValue: (e) => (sentValue(filter, 'private')(e) === false ? false : undefined),
+    membership: { filter, when: 'sent' },
+    expected: (walk, value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'private', undefined), (group) => filter.admits(group, value) === true),
     mode: 'some',
     untelling: (expected) => (expected.length === 0 ? 'no group of the search has private false' : undefined),
     needsComparison: true,
@@ -82,30 +89,28 @@ export function privateFilterRule(): FilterRule<false> {
 
 /** groupName: names containing it (case aside); read whole, every group of the same search without it whose name holds it as written. */
 export function groupNameRule(): FilterRule<string> {
+  const filter = FILTERS.groupName;
   return {
-    valueOf: (e) => (typeof e.params.groupName === 'string' && e.params.groupName !== '' && headerOnly(e) ? e.params.groupName : undefined),
-    member: (group, fragment) => containsText(nameOf(group), fragment),
-    expected: (walk, fragment, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'groupName', undefined), (group) => nameOf(group).includes(fragment)),
+    comparedValue: sentValue(filter, 'groupName'),
+    membership: { filter, when: 'sent' },
+    expected: (walk, fragment, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'groupName', undefined), (group) => required(filter, group, fragment)),
     mode: 'covers',
     untelling: (expected, fragment) => (expected.length === 0 ? `no group of the search has a name containing ${JSON.stringify(fragment)}` : undefined),
     needsComparison: true,
-    describe: (fragment) => `groupName=${JSON.stringify(fragment)}`,
+    describe: filter.describe,
     none: 'no search with groupName',
   };
 }
 
 /** groupIDs: the listed groups only; read whole, exactly the listed groups of the same search without groupIDs. */
 export function groupIDsRule(): FilterRule<number[]> {
-  const listed = (e: RecordedExchange): number[] | undefined => {
-    const ids = listOf(e.params.groupIDs)?.map(readInteger);
-    return ids && ids.length > 0 && ids.every((id) => id !== undefined) ? (ids as number[]) : undefined;
-  };
+  const filter = FILTERS.groupIDs;
   return {
-    valueOf: (e) => (headerOnly(e) ? listed(e) : undefined),
-    member: (group, ids) => ids.includes(readInteger(groupId(group)) as number),
-    expected: (walk, ids, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'groupIDs', undefined), (group) => ids.includes(readInteger(groupId(group)) as number)),
+    comparedValue: sentValue(filter, 'groupIDs'),
+    membership: { filter, when: 'sent' },
+    expected: (walk, ids, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'groupIDs', undefined), (group) => required(filter, group, ids)),
     needsComparison: true,
-    describe: (ids) => `groupIDs=${ids.join(',')}`,
+    describe: filter.describe,
     none: 'no search with groupIDs',
   };
 }
@@ -116,13 +121,14 @@ export function groupIDsRule(): FilterRule<number[]> {
  * so groups of others are never a fault.
  */
 export function userIDRule(): FilterRule<number> {
+  const filter = FILTERS.userID;
   return {
-    valueOf: (e) => (headerOnly(e) ? readInteger(e.params.userID) : undefined),
-    expected: (walk, userID, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'userID', undefined), (group) => referencedID(group.userID) === userID),
+    comparedValue: sentValue(filter, 'userID'),
+    expected: (walk, userID, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'userID', undefined), (group) => required(filter, group, userID)),
     mode: 'covers',
     untelling: (expected, userID) => (expected.length === 0 ? `no group of the search belongs to user ${userID}` : undefined),
     needsComparison: true,
-    describe: (userID) => `userID=${userID}`,
+    describe: filter.describe,
     none: 'no search with userID',
   };
 }

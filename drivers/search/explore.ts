@@ -5,10 +5,10 @@
  * the others. (A rule's own driver explores with ctx.explore when it needs a failing draw shrunk.)
  */
 import fc from 'fast-check';
-import { observation, type ApiClient, type ApiResponse, type Observation, type ObservationContext, type SampleEvidence } from '../../harness/check';
+import { observation, type ApiClient, type ApiResponse, type Observation, type ObservationContext } from '../../harness/check';
 import { readCount } from '../../harness/oracles';
 import { pageAt, type ExploredRequest } from '../../generators';
-import { firstPage, recordsOf, type Params, type SearchOp, type SearchRecord } from './records';
+import { firstPage, type Params, type SearchOp } from './records';
 
 /** One exchange of the driver: the request as drawn, the parameters as sent (page included) and the answer. */
 export interface ExploredExchange {
@@ -69,53 +69,4 @@ export function explorationOf(
     }
     return { op, arbitrary, numRuns, exchanges };
   });
-}
-
-/**
- * What a rule's judge says of one exchange: undefined when the rule does not apply to it (a filter not
- * sent, a refused request), else whether it holds and the evidence when it does not.
- */
-export type ExchangeJudgement = undefined | { ok: true } | { ok: false; evidence: SampleEvidence };
-
-export type ExchangeJudge = (exchange: ExploredExchange) => ExchangeJudgement;
-
-/** The evidence of an exchange a judge finds deviating. */
-export const deviates = (title: string, exchange: ExploredExchange, expected: unknown, actual: unknown): ExchangeJudgement => ({
-  ok: false,
-  evidence: { title, expected, actual, response: exchange.response },
-});
-
-/** A judgement from a condition. */
-export const holds = (condition: boolean, evidence: () => SampleEvidence): ExchangeJudgement => (condition ? { ok: true } : { ok: false, evidence: evidence() });
-
-/** The records of a served search (undefined for a refusal: the filter, order and size rules judge what comes back). */
-export const servedRecords = (exchange: ExploredExchange): SearchRecord[] | undefined =>
-  exchange.response.outcome === 'success' ? recordsOf(exchange.response) : undefined;
-
-/** An exchange as evidence titles name it. */
-export const describeExchange = (exchange: ExploredExchange): string => `${exchange.request.method} ${JSON.stringify(exchange.params)}`;
-
-/**
- * A judge that every record of a served exchange satisfies `member` for the value `valueOf` reads from the
- * request (undefined: the rule does not apply). `member` undefined for a record means it cannot tell (no
- * value to compare): not a misfit. `show` gives a misfit's fields for the evidence.
- */
-export function everyRecordJudge<V>(parts: {
-  valueOf: (exchange: ExploredExchange) => V | undefined;
-  member: (record: SearchRecord, value: V) => boolean | undefined;
-  what: (value: V) => string;
-  show: (record: SearchRecord) => unknown;
-}): ExchangeJudge {
-  return (exchange) => {
-    const value = parts.valueOf(exchange);
-    const records = servedRecords(exchange);
-    if (value === undefined || records === undefined) return undefined;
-    const misfits = records.filter((record) => parts.member(record, value) === false);
-    return holds(misfits.length === 0, () => ({
-      title: `every record returned for ${describeExchange(exchange)} ${parts.what(value)}`,
-      expected: parts.what(value),
-      actual: { misfits: misfits.slice(0, 8).map(parts.show), count: misfits.length },
-      response: exchange.response,
-    }));
-  };
 }

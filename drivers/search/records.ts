@@ -10,9 +10,6 @@ export type SearchOp = 'groups.search' | 'emails.search';
 
 export type Params = Record<string, unknown>;
 
-/** Whether a record satisfies a filter's value (the filters.subset judge's documented readings). */
-export type RecordPredicate = (record: SearchRecord, value: unknown) => boolean;
-
 const recordSchemas = new Map<SearchOp, SchemaNode>();
 
 /** The record schema of a search (the spec's x-payload.records), fully resolved (once per process: judges read it for every record). */

@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import type { ApiClient, RecordedTraffic, TrafficContext } from '../exchanges';
+import type { ApiClient, TrafficContext } from '../exchanges';
 import type { Judgement, PropertyOptions, Target, CreatedContactsLog } from '../core';
 import type { Observation } from './observation';
 import { findRule } from '../contract';

@@ -9,7 +9,7 @@ import { repoRoot } from '../../harness/contract';
 export const ROOT = repoRoot;
 
 /** Where judges, their helpers and their readers stand: the files a tolerance lives in. */
-export const JUDGE_SIDE = ['checks', 'drivers', 'harness/oracles'];
+export const JUDGE_SIDE = ['checks', 'drivers', 'harness/oracles', 'harness/model'];
 /** Every folder of code that may name a point. */
 export const CODE = ['harness', 'checks', 'drivers', 'generators', 'suites', 'mock', 'bin'];
 

@@ -4,7 +4,7 @@
  * - every point that judges meet has an observer in harness/silent, or its `met` says why not;
  * - every `silentPoint('<id>')` call and every `@silent-point <id>` tag of the code names a catalogued point;
  * - a judge's tolerance has a catalogue entry: for each rule a point names in `judges`, the rule's check file
- *   or a helper it imports (under checks/, drivers/, harness/oracles/) names the point; and each tolerance
+ *   or a helper it imports (under checks/, drivers/, harness/oracles/, harness/model/) names the point; and each tolerance
  *   site (a known one, or any judge-side file whose comments say the documents leave a choice) names a point.
  */
 import assert from 'node:assert/strict';

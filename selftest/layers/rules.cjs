@@ -7,7 +7,8 @@
  *   transport, the answer as read, the judge, the property runner) → harness/exchanges (the exchange type, the
  *   client that logs exchanges live, the readers and recorders of recorded traffic) → harness/check (what a check
  *   is, its contexts, judging a check over exchanges) → harness/runner (fixtures, registration, exploration,
- *   settling, markers for the reporter, the target provider) → suites/ (registration); harness/oracles/,
+ *   settling, markers for the reporter, the target provider) → suites/ (registration); harness/oracles/ and
+ *   harness/model (the documents' reading of a request: what its answer must and may hold; pure, on oracles),
  *   drivers/ (what sends, beside generators/) and checks/ (one judge per rule) stand on harness/check and never on
  *   the runner; checks/ import drivers/, never the other way; harness/silent (what a target chose at the
  *   silent points, read from the exchanges) stands beside them, read by no sender or judge; harness/report reads what the run recorded. harness/types.ts is shared by all. The embedded mock reaches the harness only through the
@@ -55,11 +56,12 @@ module.exports = {
     forbid('check-below-runner', 'harness/check defines checks and judges them over exchanges: it imports no runner, oracle or report', '^harness/check/', '^harness/(runner|oracles|report)/'),
     forbid('runner-runs-checks', 'harness/runner runs checks it is given: it imports no oracle, report or check of checks/', '^harness/runner/', '^harness/(oracles|report)/'),
     forbid('oracles-below-checks', 'harness/oracles judges answers for checks: it imports no runner or report', '^harness/oracles/', '^harness/(runner|report)/'),
+    forbid('model-is-pure', 'harness/model reads the documents: it sends nothing and records nothing (no core, exchanges, runner, silent observer or report)', '^harness/model/', '^harness/(core|exchanges|runner|silent|report)/'),
     forbid('silent-observes-only', 'harness/silent reads a run\'s exchanges for the report: it imports no runner or report', '^harness/silent/', '^harness/(runner|report)/'),
     forbid(
       'silent-read-after-judging',
       'what a target chose at the silent points is read after the judges, from the exchanges: nothing that sends or judges imports harness/silent',
-      '^(harness/(contract|core|exchanges|check|oracles)|generators|drivers|checks|suites)/',
+      '^(harness/(contract|core|exchanges|check|oracles|model)|generators|drivers|checks|suites)/',
       '^harness/silent/',
     ),
     forbid('harness-never-imports-outside', 'nothing under harness/ imports mock/, checks/, suites/, bin/ or selftest/ (the mock comes in through the target provider)', '^harness/', HARNESS_OUTSIDE),
@@ -95,6 +97,7 @@ module.exports = {
     entryOnly('harness/contract'),
     entryOnly('harness/core'),
     entryOnly('harness/oracles'),
+    entryOnly('harness/model'),
     entryOnly('harness/exchanges'),
     entryOnly('harness/check'),
     entryOnly('harness/silent'),

@@ -5,7 +5,8 @@
  */
 import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { shortList } from '../../../harness/oracles';
-import { idField, idsOf, recordsOf, type RecordPredicate, type SearchOp, type SearchRecord } from '../../../drivers';
+import { idField, idsOf, recordsOf, type SearchOp, type SearchRecord } from '../../../drivers';
+import { sendsFilter, type AnySearchFilter } from '../../../harness/model';
 import { tokenWorks } from './fit-requests';
 import { normalizedValue, paramSchemas } from './sent-params';
 import { ORDER, PAGING, setKey, walksOf, wholeSearch } from './searches';
@@ -31,8 +32,8 @@ export interface SubsetRule {
    * default; one with a default is that default.
    */
   selectsAll?: (name: string, value: unknown) => boolean;
-  /** Whether a record satisfies a filter's value, for the filters that have a documented reading. */
-  predicates?: Partial<Record<string, RecordPredicate>>;
+  /** The model's filters of the search: each one a search asked must hold of every record, in combination too. */
+  model?: Readonly<Record<string, AnySearchFilter>>;
 }
 
 const hasDefault = (op: SearchOp, name: string): boolean => {
@@ -128,25 +129,28 @@ export function judgeFiltersSubset(ctx: TrafficContext, op: SearchOp, rule: Subs
 }
 
 /**
- * Every record of a search satisfies each of its filters that has a predicate, where a `wider` search
- * with that filter (fewer other filters) returns only records satisfying it: combining filters broke it. A
- * filter that misbehaves without the others is its own rule's failure.
+ * Every record of a search is allowed by each filter of the model the search sent, where a `wider` search
+ * asking the same of that filter (with fewer other filters) returns only records it allows: combining
+ * filters broke it. A filter that misbehaves without the others is its own rule's failure.
  */
 function judgePredicates(op: SearchOp, rule: SubsetRule, tally: VerdictTally, narrow: WholeSearch, wider: readonly WholeSearch[]): void {
-  for (const [name, value] of narrow.filters) {
-    const satisfies = rule.predicates?.[name];
-    if (!satisfies) continue;
-    const fewer = wider.filter((other) => other.texts.get(name) === narrow.texts.get(name));
+  for (const [name, filter] of Object.entries(rule.model ?? {})) {
+    if (!sendsFilter(filter, narrow.first.params)) continue;
+    const value = filter.asked(narrow.first.params);
+    if (value === undefined) continue;
+    const asked = JSON.stringify(value);
+    const fewer = wider.filter((other) => JSON.stringify(filter.asked(other.first.params)) === asked);
     if (fewer.length === 0) continue;
-    const misfits = narrow.records.filter((record) => !satisfies(record, value));
-    const clean = misfits.length === 0 ? undefined : fewer.find((other) => other.records.every((record) => satisfies(record, value)));
+    const allows = (record: SearchRecord) => filter.admits(record, value) !== false;
+    const misfits = narrow.records.filter((record) => !allows(record));
+    const clean = misfits.length === 0 ? undefined : fewer.find((other) => other.records.every(allows));
     if (misfits.length > 0 && !clean) {
-      tally.skip(`${name}=${JSON.stringify(value)} returns records that do not satisfy it with fewer filters too (judged by the filter's own rule)`);
+      tally.skip(`${filter.describe(value)} returns records it does not allow with fewer filters too (judged by the filter's own rule)`);
       continue;
     }
     tally.expect(misfits.length === 0, {
-      title: `a record returned for ${describe(narrow)} does not satisfy ${name}=${JSON.stringify(value)}, though ${describe(clean ?? fewer[0]!)} returns only records that do`,
-      expected: `every record satisfies ${name}`,
+      title: `a record returned for ${describe(narrow)} is not allowed by ${name} (${filter.describe(value)}), though ${describe(clean ?? fewer[0]!)} returns only records it allows`,
+      expected: `every record ${filter.what(value)}`,
       actual: { misfits: shortList(misfits.map((record) => record[idField(op)])), count: misfits.length },
       response: narrow.last,
     });

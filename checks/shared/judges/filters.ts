@@ -8,7 +8,9 @@
  */
 import type { Judgement, RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/check';
 import { setDifference, shortList } from '../../../harness/oracles';
+import { sendsFilter, type AnySearchFilter } from '../../../harness/model';
 import { idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../../../drivers';
+import { headerOnly } from './fit-requests';
 import { ORDER, PAGING, sampledSearch, setKeyOf, walksOf, wholeSearch, type Walk } from './searches';
 import { VerdictTally } from './tally';
 
@@ -46,18 +48,27 @@ export function fromReference(
   return { ids: idsOf(op, sample.records.filter(keep)), from: sample, sampled: true };
 }
 
+/** Which served searches a filter's membership is judged on, and the case one that holds covers. */
+export interface Membership {
+  filter: AnySearchFilter;
+  /** Searches that sent the filter, or left it out (its documented default). */
+  when: 'sent' | 'omitted';
+  /** The case a membership that holds covers, for a rule decided by membership alone. */
+  caseOf?(value: unknown): string;
+}
+
 export interface FilterRule<V> {
-  /** The value the request's filter asked for; undefined when the exchange is not this rule's to judge. */
-  valueOf(exchange: RecordedExchange): V | undefined;
-  /** Whether a record belongs to the answer for the value; undefined when the value says nothing of it. */
-  member?(record: SearchRecord, value: V): boolean | undefined;
+  /** The value a search read whole asked of the filter, for a comparison (`expected`); undefined when the search is not this rule's to compare. */
+  comparedValue?(exchange: RecordedExchange): V | undefined;
+  /** The model's filter judged on every served search that asks it, whatever else the search asked: no record it forbids comes back. */
+  membership?: Membership;
   /** What a walk read whole for the value should hold (see `mode`). */
   expected?(walk: Walk, value: V, traffic: RecordedTraffic): Expectation;
   /** exact: those records and no other; covers: at least those; some: at least one of them when there are any. */
   mode?: 'exact' | 'covers' | 'some';
   /** Why a comparison cannot tell anything (say every group is Active, for the status default), or undefined. */
   untelling?(expected: unknown[], value: V, reference: Walk): string | undefined;
-  /** The case a judged answer covers, and the cases the rule needs judged (by membership or by a comparison; or as the traffic's data says). */
+  /** The case a comparison that holds covers, and the cases the rule needs judged (by membership or by a comparison; or as the traffic's data says). */
   caseOf?(value: V): string;
   cases?: string[] | ((traffic: RecordedTraffic) => string[]);
   /** Pass needs a comparison of a search read whole, not only membership. */
@@ -73,23 +84,25 @@ export function judgeFilter<V>(ctx: TrafficContext, op: SearchOp, rule: FilterRu
   const covered = new Set<string>();
   let compared = 0;
   const id = idField(op);
-  if (rule.member) {
+  if (rule.membership) {
+    const { filter, when, caseOf } = rule.membership;
     for (const exchange of ctx.traffic.of(op)) {
-      const value = exchange.outcome === 'success' ? rule.valueOf(exchange) : undefined;
+      if (exchange.outcome !== 'success' || !headerOnly(exchange) || sendsFilter(filter, exchange.params) !== (when === 'sent')) continue;
+      const value = filter.asked(exchange.params);
       const records = recordsOf(exchange);
       if (value === undefined || records.length === 0) continue;
-      const judged = records.map((record) => ({ record, member: rule.member!(record, value) })).filter((r) => r.member !== undefined);
+      const judged = records.filter((record) => filter.admits(record, value) !== undefined);
       if (judged.length === 0) continue;
-      const misfits = judged.filter((r) => !r.member).map((r) => r.record);
+      const misfits = judged.filter((record) => filter.admits(record, value) === false);
       if (tally.expect(misfits.length === 0, {
-        title: `every record of ${exchange.method} ${rule.describe(value)} belongs to what it asked for`,
-        expected: rule.describe(value), actual: { misfits: misfits.slice(0, MAX_SHOWN), count: misfits.length }, response: exchange,
-      }) && rule.caseOf && !rule.needsComparison) covered.add(rule.caseOf(value));
+        title: `every record returned for ${exchange.method} ${JSON.stringify(exchange.params)} ${when === 'omitted' ? `(sent without ${filter.params.join(' or ')}) ` : ''}${filter.what(value)}`,
+        expected: filter.what(value), actual: { misfits: misfits.slice(0, MAX_SHOWN).map(filter.show), count: misfits.length }, response: exchange,
+      }) && caseOf && !rule.needsComparison) covered.add(caseOf(value));
     }
   }
   if (rule.expected) {
     for (const walk of walksOf(ctx.traffic, op).filter((w) => w.complete)) {
-      const value = rule.valueOf(walk.pages[0]!);
+      const value = rule.comparedValue?.(walk.pages[0]!);
       if (value === undefined) continue;
       // Pages of a fixed size skip a record only where they repeat another (tied records moving between pages).
       if (new Set(walk.ids).size !== walk.ids.length) {

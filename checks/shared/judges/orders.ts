@@ -8,17 +8,13 @@ import type { RecordedExchange, TrafficContext, Judgement } from '../../../harne
 import { foldCase, sameSequence, type Direction } from '../../../harness/oracles';
 import type { HttpMethod } from '../../../harness/types';
 import { allowedValues, sortCombinations } from '../../../generators';
+import { allowedSpelling } from '../../../harness/model';
 import { idsOf, judgeOrderOf, recordsOf, type SearchOp } from '../../../drivers';
 import { fitRequest, othersAccepted } from './fit-requests';
 import { judgeCrossPageOrder } from './cross-page-order';
 import { afterFirstPage, ORDER } from './searches';
 import { paramsKey } from './sent-params';
 import { VerdictTally } from './tally';
-
-/** An enum value as the spec spells it (sent in any letter case), or undefined when it is none of them. */
-export function allowedSpelling(op: SearchOp, name: string, value: unknown): string | undefined {
-  return typeof value === 'string' ? allowedValues(op, name).find((allowed) => foldCase(allowed) === foldCase(value)) : undefined;
-}
 
 /** How one answer should be ordered: by which field, in which direction, and the case it counts for. */
 export interface ExpectedOrder {

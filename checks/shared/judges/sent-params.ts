@@ -7,6 +7,7 @@
 import { operationParameters, type ParamSchema, type SchemaNode } from '../../../harness/contract';
 import type { ApiResponse } from '../../../harness/check';
 import { foldCase, readBoolean, readInteger } from '../../../harness/oracles';
+import { listOf } from '../../../harness/model';
 import type { OperationKey } from '../../../harness/types';
 
 /** Where a sent value stands against the spec: allowed, refused by it, or not clearly either (never judged). */
@@ -26,14 +27,6 @@ export function paramSchemas(op: OperationKey): Record<string, ParamSchema> {
 
 /** Whether the request sent the parameter at all. */
 export const sends = (exchange: ApiResponse, name: string): boolean => exchange.params[name] !== undefined;
-
-/** A list parameter's items: an array as sent, or a comma list in one string (a recording may keep either). */
-export function listOf(value: unknown): unknown[] | undefined {
-  if (Array.isArray(value)) return value;
-  if (typeof value === 'string') return value === '' ? [] : value.split(',');
-  if (value === undefined) return undefined;
-  return [value];
-}
 
 /**
  * An integer parameter's value against its bounds: an integer inside them is within; an integer outside

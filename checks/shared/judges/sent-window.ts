@@ -1,22 +1,8 @@
-// @silent-point emails.bare-date-bound
 /** The dateSent window a recorded emails/search request asked for, against the documented limit (dateSentEnd at most 18 months after dateSentStart). */
 import type { ApiResponse, Target } from '../../../harness/check';
-import { readDatetime } from '../../../harness/oracles';
+import { readSentDatetime } from '../../../harness/model';
 import { addDays, addMonths, defaultWindowMonths, windowLimitMonths } from '../../../generators';
 import type { Standing } from './sent-params';
-
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A sent datetime: in the profile's format, ISO 8601 with a zone, or a bare date (its midnight GMT). */
-export function readSentDatetime(value: unknown, target: Pick<Target, 'profile'>): Date | undefined {
-  if (typeof value === 'string' && DATE_ONLY.test(value)) return new Date(`${value}T00:00:00Z`);
-  return readDatetime(value, target.profile.datetime.format);
-}
-
-/** A sent full datetime (a bare date is left out: which moment of its day a bound stands for is not written). */
-export function readSentMoment(value: unknown, target: Pick<Target, 'profile'>): Date | undefined {
-  return typeof value === 'string' && DATE_ONLY.test(value) ? undefined : readDatetime(value, target.profile.datetime.format);
-}
 
 export interface SentWindow {
   start: Date;

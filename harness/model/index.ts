@@ -1,0 +1,12 @@
+/**
+ * The model: the documents' reading of the interface as pure code, the oracle judges ask. For a request it
+ * says what the answer must and may hold; where the documents leave a choice it allows every reading of the
+ * silent point (spec/silent-points.yaml) instead of picking one. It shares no code with the mock.
+ */
+export * from './sent-values';
+export * from './search-filter';
+export * from './email-records';
+export * from './emails-values';
+export * from './emails-search';
+export * from './group-values';
+export * from './groups-search';
