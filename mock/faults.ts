@@ -214,6 +214,11 @@ export class FaultSwitch {
     return this.active.has(name);
   }
 
+  /** Whether no fault is on. */
+  get none(): boolean {
+    return this.active.size === 0;
+  }
+
   list(): FaultName[] {
     return [...this.active];
   }

@@ -59,7 +59,7 @@ export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: Nod
     faults: settings.faults,
     exportPendingPolls: EMBEDDED_PENDING_POLLS,
     exportDelayMs: EMBEDDED_EXPORT_DELAY_MS,
-    exportFileLifetimeMs: EMBEDDED_FILE_LIFETIME_MS,
+    exportFileLifetimeMs: env[SCALE_ENV] && scaleOf(env[SCALE_ENV]) > 1 ? EMBEDDED_FILE_LIFETIME_AT_SCALE_MS : EMBEDDED_FILE_LIFETIME_MS,
     variant: parseVariant(env[VARIANT_ENV]),
     ...(env[CHOICES_ENV] ? { choices: choicesOf(env[CHOICES_ENV]) } : {}),
     ...(env[CLOCK_START_ENV] ? { clock: { start: env[CLOCK_START_ENV] } } : {}),
@@ -145,6 +145,12 @@ export const EMBEDDED_EXPORT_DELAY_MS: [number, number] = [60_000, 60_000];
  * that waiting past it costs a run a few seconds.
  */
 export const EMBEDDED_FILE_LIFETIME_MS = 3500;
+/**
+ * The same with more than the reference data (EMS_MOCK_SCALE): the mock's one thread answers every worker's
+ * searches of a large account, a download and the polls around it come later after completion, and the pause
+ * before the second download must still fit surely before fileExpiration.
+ */
+export const EMBEDDED_FILE_LIFETIME_AT_SCALE_MS = 6000;
 
 /** EMS_MOCK_CHOICES as a point -> reading map; the mock checks the points and readings when it starts. */
 function choicesOf(text: string): Record<string, string> {

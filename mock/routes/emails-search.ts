@@ -5,6 +5,7 @@ import { dateSentShown } from '../records/date-sent';
 import { emailRecord } from '../records/email';
 import { sortBy, sortFirst, type SortKind } from '../sorting';
 import { textMatcher } from '../text-pattern';
+import { cachedSearch } from './email-search-cache';
 import { readEmailQuery, type EmailQuery, type EmailSortField } from './email-query';
 import { data, type Operation, type OperationContext } from './operation';
 import { searchOrder } from './search-order';
@@ -31,11 +32,16 @@ export const emailsSearch: Operation = {
     }
     const query = readEmailQuery(context);
     const pageRequest = readPageRequest(params, state.faults, 'emails');
-    const matches = candidates(query, context).filter(emailFilter(query, context));
+    const match = () => candidates(query, context).filter(emailFilter(query, context));
+    // Without faults a search's matches (and, from its second page, its order) are kept between requests.
+    const cached = state.faults.none ? cachedSearch(state, state.store.emailSets, query, context.choices.is('emails.dateSentEnd-inclusive', 'exclusive'), match) : undefined;
+    const matches = cached ? cached.matches : match();
     const spec = sortSpec(query, context);
     // The pages-sorted-apart fault: each page is cut from the emails in emailID order, then sorted on its own.
     const apart = context.fault('emails-pages-sorted-apart');
-    const sorted = sortFirst(matches, apart ? { value: (email: Email) => email.emailID, kind: 'number', descending: false, tieBreak: (email: Email) => email.emailID } : spec, pageEnd(pageRequest));
+    const sorted = cached
+      ? cached.ordered(`${query.sortField}|${query.sortDirection}`, pageEnd(pageRequest), (all, count) => sortFirst(all, spec, count), (all) => sortBy(all, spec))
+      : sortFirst(matches, apart ? { value: (email: Email) => email.emailID, kind: 'number', descending: false, tieBreak: (email: Email) => email.emailID } : spec, pageEnd(pageRequest));
     const page = paginate(sorted, pageRequest, pageLinks(params, context.link, context.choices), state.faults, 'emails', totalOf(matches, query, context), context.choices);
     return data({
       records: (apart ? sortBy(page.records, spec) : page.records).map((email) => emailRecord(email, context.present, state.faults, context.choices)),

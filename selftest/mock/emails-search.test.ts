@@ -165,4 +165,21 @@ describe('emails/search', () => {
       }
     }
   });
+
+  it('answers a search again, page after page, as a mock that never saw it answers it (the kept matches and order)', async () => {
+    const fresh = await MockClient.start({ clock: { start: NOW, speed: 0 } });
+    try {
+      const query = { status: ALL_STATUSES, dateSentStart: EIGHTEEN_MONTHS_AGO, sortField: 'title', sortDirection: 'desc', rpp: 7 };
+      for (const page of [1, 2, 3, 2, 5]) assert.equal((await client.data('/emails/search', { ...query, page })).records.length, 7);
+      for (const page of [5, 3, 1]) {
+        assert.deepEqual((await client.data('/emails/search', { ...query, page })).records, (await fresh.data('/emails/search', { ...query, page })).records, `page ${page}`);
+      }
+      // A window around the same emails shares the entry; another sort of the same matches keeps its own order.
+      const byDate = { ...query, sortField: 'dateAdded', sortDirection: 'asc' };
+      assert.deepEqual((await client.data('/emails/search', { ...byDate, page: 2 })).records, (await fresh.data('/emails/search', { ...byDate, page: 2 })).records);
+      assert.deepEqual((await client.data('/emails/search', { ...byDate, page: 2 })).records, (await fresh.data('/emails/search', { ...byDate, page: 2 })).records);
+    } finally {
+      await fresh.close();
+    }
+  });
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { unzipSync, strFromU8 } from 'fflate';
 import { after, before, describe, it } from 'node:test';
 import { MockClient } from './client';
-import { EMBEDDED_FILE_LIFETIME_MS, embeddedMockOptions } from '../../mock/provider';
+import { EMBEDDED_FILE_LIFETIME_AT_SCALE_MS, EMBEDDED_FILE_LIFETIME_MS, embeddedMockOptions } from '../../mock/provider';
 
 const HOUR = 3_600_000;
 
@@ -186,6 +186,8 @@ describe('exports with exportFileLifetimeMs (files that expire seconds after the
   it('is a few seconds in the embedded mock of a run (so a run sees a file expire)', () => {
     assert.equal(embeddedMockOptions({ faults: [] }, {}).exportFileLifetimeMs, EMBEDDED_FILE_LIFETIME_MS);
     assert.ok(EMBEDDED_FILE_LIFETIME_MS >= 3000 && EMBEDDED_FILE_LIFETIME_MS <= 8000);
+    assert.equal(embeddedMockOptions({ faults: [] }, { EMS_MOCK_SCALE: '200' }).exportFileLifetimeMs, EMBEDDED_FILE_LIFETIME_AT_SCALE_MS);
+    assert.ok(EMBEDDED_FILE_LIFETIME_AT_SCALE_MS > EMBEDDED_FILE_LIFETIME_MS && EMBEDDED_FILE_LIFETIME_AT_SCALE_MS <= 8000);
   });
 
   it("ends a job of the embedded mock of a run at its third poll, however late the polls come, never by the clock", async () => {
