@@ -89,6 +89,27 @@ export class Store {
    * heldMisplaced is the active-members fault: held members move from the total to the active count.
    */
   memberCounts(group: Group, heldMisplaced = false): MemberCounts {
+    if (heldMisplaced) return this.countMembers(group, true);
+    const kept = this.keptCounts.get(group);
+    if (kept && kept.writes === this.writes) return kept.counts;
+    const counts = this.countMembers(group, false);
+    this.keptCounts.set(group, { writes: this.writes, counts });
+    return counts;
+  }
+
+  /**
+   * A write to contacts or group memberships happened (a contacts/import request, whatever its outcome): the
+   * member counts kept so far are stale.
+   */
+  noteWrite(): void {
+    this.writes += 1;
+  }
+
+  private writes = 0;
+  /** Each group's member counts, kept until the next write (a large account's groups/search counts every group it sorts by them). */
+  private readonly keptCounts = new WeakMap<Group, { writes: number; counts: MemberCounts }>();
+
+  private countMembers(group: Group, heldMisplaced: boolean): MemberCounts {
     let held = 0;
     let suppressed = 0;
     for (const contactID of group.members) {

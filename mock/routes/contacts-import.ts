@@ -29,6 +29,7 @@ export const contactsImport: Operation = {
   permission: 'contactsImport',
   handle(context) {
     const { params, fault, state } = context;
+    state.store.noteWrite();
     if (fault('auth-app-token-refused-on-import') && context.token.kind === 'application') throw permissionDenied('contactsImport');
     const contacts = readContacts(context);
     const groupIDs = params.integerList('groupIDs') ?? [];

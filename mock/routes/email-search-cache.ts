@@ -4,7 +4,8 @@
  * for every page was most of the mock's time. The emails never change between resets, so a search's matches
  * are a function of its query; its window enters the key as the sent emails it holds (two windows around the
  * same emails match the same), so a default window moving with the clock still finds its entry. Entries are
- * few and recent (least recently used out), the full order of a search is kept once a second page is asked.
+ * few and recent (least recently used out), the full order of a search is kept once a second page is asked, and
+ * each email's record once shown.
  */
 import type { Email } from '../data/model';
 import type { EmailSets } from '../data/store';
@@ -21,6 +22,8 @@ interface Entry {
 
 interface Cache {
   sets: EmailSets;
+  /** Each email's record as the mock shows it (without faults it never changes). */
+  records: WeakMap<Email, Record<string, unknown>>;
   /** Every sent email's dateSent, ascending: where a window's ends fall. */
   sentTimes: Float64Array;
   entries: Map<string, Entry>;
@@ -34,7 +37,7 @@ function cacheOf(owner: object, sets: EmailSets): Cache {
     const times = [...sets.manual, ...sets.automatedSummaries, ...sets.automatedSends, ...sets.transactional]
       .map((email) => email.dateSent)
       .filter((time): time is number => time !== undefined);
-    cache = { sets, sentTimes: Float64Array.from(times).sort(), entries: new Map() };
+    cache = { sets, records: new WeakMap(), sentTimes: Float64Array.from(times).sort(), entries: new Map() };
     caches.set(owner, cache);
   }
   return cache;
@@ -54,6 +57,8 @@ function rank(times: Float64Array, value: number, inclusive: boolean): number {
 
 export interface CachedSearch {
   matches: Email[];
+  /** An email's record, from `show` the first time the mock shows it. */
+  record(email: Email, show: () => Record<string, unknown>): Record<string, unknown>;
   /** The first `count` matches in the order `sortKey` names: `sortFirst` the first time, the kept full order after. */
   ordered(sortKey: string, count: number, sortFirst: (matches: Email[], count: number) => Email[], sortAll: (matches: Email[]) => Email[]): Email[];
 }
@@ -74,6 +79,11 @@ export function cachedSearch(owner: object, sets: EmailSets, query: EmailQuery, 
   const { matches, orders } = entry;
   return {
     matches,
+    record(email, show) {
+      let record = cache.records.get(email);
+      if (!record) cache.records.set(email, (record = show()));
+      return record;
+    },
     ordered(sortKey, count, sortFirst, sortAll) {
       const order = orders.get(sortKey);
       if (order === undefined) {

@@ -44,7 +44,7 @@ export const emailsSearch: Operation = {
       : sortFirst(matches, apart ? { value: (email: Email) => email.emailID, kind: 'number', descending: false, tieBreak: (email: Email) => email.emailID } : spec, pageEnd(pageRequest));
     const page = paginate(sorted, pageRequest, pageLinks(params, context.link, context.choices), state.faults, 'emails', totalOf(matches, query, context), context.choices);
     return data({
-      records: (apart ? sortBy(page.records, spec) : page.records).map((email) => emailRecord(email, context.present, state.faults, context.choices)),
+      records: (apart ? sortBy(page.records, spec) : page.records).map((email) => (cached ? cached.record(email, () => emailRecord(email, context.present, state.faults, context.choices)) : emailRecord(email, context.present, state.faults, context.choices))),
       paging: page.paging,
     });
   },
