@@ -40,7 +40,14 @@ export interface Rule {
   statement: string;
   source: RuleSource;
   needs?: Capability[];
+  /**
+   * The part of every answer the response validator checks for this rule: the profile's envelope, the
+   * datetime format of every datetime, or the operation's payload (its records and paging).
+   */
+  validates?: ValidatedPart;
 }
+
+export type ValidatedPart = 'envelope' | 'datetime-format' | 'payload';
 
 export interface Area {
   id: string;
@@ -173,7 +180,7 @@ export interface ProfileFixtures {
 // ------------------------------------------------------------------ validation
 
 export interface ValidationIssue {
-  /** Rule the issue belongs to: `schema.<operation>`, `envelope.shape` or `envelope.datetime-format`. */
+  /** Rule the issue belongs to: the catalogue's rule that validates its part (Rule.validates) for the operation. */
   rule: string;
   /** JSON pointer into the response body (from the body root). */
   pointer: string;

@@ -7,13 +7,11 @@ export {
   type OperationInfo,
   type ParamSchema,
 } from './operations';
-export { loadRules, findRule, ruleById, DEFAULT_RULES_PATH } from './rules';
+export { loadRules, findRule, ruleById, validatingRule, DEFAULT_RULES_PATH } from './rules';
 export { loadSilentPoints, silentPoint, silentPointProblems, DEFAULT_SILENT_POINTS_PATH } from './silent-points';
 export { loadProfile, listBuiltInProfiles, DEFAULT_PROFILE, PROFILES_DIR } from './profiles';
 export {
   createResponseValidator,
-  ENVELOPE_RULE,
-  DATETIME_RULE,
   type ResponseValidator,
   type Outcome,
   type ValueContext,

@@ -1,4 +1,4 @@
-import type { OperationKey, Profile, ValidationReport } from '../types';
+import type { OperationKey, Profile, ValidatedPart, ValidationReport } from '../types';
 import { isEmsFormat } from './datetime-formats';
 import { constraintOf, issueMessage } from './issue-wording';
 import { formatPointer } from './json-pointer';
@@ -7,15 +7,19 @@ import { payloadViews } from './payload-parts';
 import { quirkOf } from './quirks';
 import { compiledSchemas, schemaReference, type SchemaName } from './schema-compiler';
 import { isOptionalProperty } from './schema-resolution';
+import { validatingRule } from './rules';
 import { loadSpec, type ContractDocument } from './spec';
 
 export type Outcome = 'success' | 'error';
 
-export const ENVELOPE_RULE = 'envelope.shape';
-export const DATETIME_RULE = 'envelope.datetime-format';
+/**
+ * The rule of the issues of a part (the catalogue's rule that validates it, Rule.validates); where the
+ * catalogue has none, the part's name stands in.
+ */
+const ruleOf = (part: ValidatedPart, op?: OperationKey): string => validatingRule(part, op)?.id ?? part;
 
 export interface ValueContext {
-  /** Rule of the issues (format issues of ems-datetime/ems-date always get envelope.datetime-format). Default "schema". */
+  /** Rule of the issues (format issues of ems-datetime/ems-date always get the rule validating the datetime format). Default "schema". */
   rule?: string;
   /** Body pointer of a path inside the value. Default: the path itself. */
   pointerOf?: (instancePath: string) => string;
@@ -56,7 +60,7 @@ export function createResponseValidator(profile: Profile, spec: ContractDocument
       const pointer = pointerOf(path);
       const constraint = constraintOf(error, datetime);
       const actual: unknown = missing ? undefined : error.data;
-      const issueRule = error.keyword === 'format' && isEmsFormat(error.params.format) ? DATETIME_RULE : rule;
+      const issueRule = error.keyword === 'format' && isEmsFormat(error.params.format) ? ruleOf('datetime-format') : rule;
       const quirk = quirkOf(error, profile.quirks, () => isOptionalProperty(spec, root, path));
       if (quirk) report.tolerated.push({ quirk, rule: issueRule, pointer, actual, constraint });
       else {
@@ -72,10 +76,10 @@ export function createResponseValidator(profile: Profile, spec: ContractDocument
     const { payload } = operationInfo(operation, spec);
     if (outcome === 'success' && payload.file) return report;
     const envelope = profile.envelope[outcome];
-    if (envelope) merge(report, validateValue(envelope, body, { rule: ENVELOPE_RULE }));
+    if (envelope) merge(report, validateValue(envelope, body, { rule: ruleOf('envelope', operation) }));
     if (outcome === 'error') return report;
     for (const view of payloadViews(payload, body, profile.pointers)) {
-      merge(report, validateValue(view.schema, view.value, { rule: `schema.${operation}`, pointerOf: view.pointerOf }));
+      merge(report, validateValue(view.schema, view.value, { rule: ruleOf('payload', operation), pointerOf: view.pointerOf }));
     }
     return report;
   }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { Rule, RuleCatalogue } from '../types';
+import type { OperationKey, Rule, RuleCatalogue, ValidatedPart } from '../types';
 import { compileJsonSchema, describeErrors } from './json-schema-validator';
 import { isOperationKey, OPERATION_KEYS } from './operations';
 import { readParsedYaml } from './parsed-cache';
@@ -21,6 +21,13 @@ function crossReferenceProblems(catalogue: RuleCatalogue): string[] {
     seen.add(rule.id);
     if (!areas.has(rule.area)) problems.push(`${rule.id}: unknown area ${rule.area}`);
     for (const op of rule.operations) if (!isOperationKey(op)) problems.push(`${rule.id}: unknown operation ${op}`);
+  }
+  // One rule per validated part and operation: an issue of the validator belongs to exactly one rule.
+  for (const op of OPERATION_KEYS) {
+    for (const part of ['envelope', 'datetime-format', 'payload'] as const) {
+      const owners = catalogue.rules.filter((rule) => rule.validates === part && rule.operations.includes(op));
+      if (owners.length > 1) problems.push(`${owners.map((rule) => rule.id).join(' and ')} both validate the ${part} of ${op}`);
+    }
   }
   return problems;
 }
@@ -53,6 +60,15 @@ export function loadRules(path: string = DEFAULT_RULES_PATH): RuleCatalogue {
 export function findRule(id: string): Rule | undefined {
   byId ??= new Map(loadRules().rules.map((rule) => [rule.id, rule]));
   return byId.get(id);
+}
+
+/**
+ * The rule of the default catalogue that validates a part of an answer of the operation (Rule.validates),
+ * or undefined. One rule validates the envelope and the datetime format of every operation; each operation's
+ * payload has its own.
+ */
+export function validatingRule(part: ValidatedPart, op?: OperationKey): Rule | undefined {
+  return loadRules().rules.find((rule) => rule.validates === part && (op === undefined || rule.operations.includes(op)));
 }
 
 /** The rule with this ID in the default catalogue; throws on an unknown ID so typos are loud. */

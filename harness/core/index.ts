@@ -7,7 +7,6 @@
  */
 export type { CreatedContactsLog } from './created-contacts';
 export { checked, failed, inconclusive, passed, skipped, type CheckDetails, type Judgement, type RuleVerdict } from './judgement';
-export { answerVerdicts, issueOwner, responseVerdicts } from './response-verdicts';
 export { responseEvidence } from './evidence';
 export { send, WireFailure, type WireLimits, type WireRequest, type WireResponse } from './transport';
 export { rateLimitSignal, rateLimitDecision, backoffMs, type RateLimitSignal } from './rate-limit-signal';

@@ -1,7 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { OPERATION_KEYS, loadRules, loadSpec, repoPath, ruleById } from '../../harness/contract';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { OPERATION_KEYS, loadRules, loadSpec, repoPath, ruleById, validatingRule } from '../../harness/contract';
 import type { RuleCatalogue } from '../../harness/types';
 import { folded, sectionText, sourceDocument } from './source-text';
 
@@ -35,6 +37,20 @@ describe('rule catalogue (spec/rules.yaml)', () => {
   it('ruleById finds rules and refuses unknown IDs', () => {
     assert.equal(ruleById('envelope.shape').area, 'envelope');
     assert.throws(() => ruleById('no.such.rule'), /unknown rule "no.such.rule"/);
+  });
+
+  it('names the rule of every part the validator checks, one per operation; refuses two', () => {
+    assert.equal(validatingRule('envelope', 'groups.search')?.id, 'envelope.shape');
+    assert.equal(validatingRule('datetime-format', 'emails.search')?.id, 'envelope.datetime-format');
+    for (const op of ['groups.search', 'emails.search', 'contacts.import'] as const) assert.equal(validatingRule('payload', op)?.id, `schema.${op}`);
+    const dir = mkdtempSync(join(tmpdir(), 'ems-rules-'));
+    try {
+      const text = readFileSync(repoPath('spec/rules.yaml'), 'utf8').replace(/(  - id: groups\.search\.methods\n(?:    .*\n)*?    operations: .*\n)/, '$1    validates: payload\n');
+      writeFileSync(join(dir, 'rules.yaml'), text);
+      assert.throws(() => loadRules(join(dir, 'rules.yaml')), /groups\.search\.methods and schema\.groups\.search both validate the payload of groups\.search|schema\.groups\.search and groups\.search\.methods both validate the payload of groups\.search/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('every rule operation has an operation in the spec', () => {

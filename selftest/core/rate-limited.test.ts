@@ -10,7 +10,7 @@ import { after, afterEach, test } from 'node:test';
 import nock from 'nock';
 import type { ApiResponse } from '../../harness/core/api-response';
 import { createApiClient, type RequestRecorder } from '../../harness/exchanges/client';
-import { responseVerdicts } from '../../harness/core/response-verdicts';
+import { responseVerdicts } from './support/answer-verdicts';
 import { Judge } from '../../harness/core/judge';
 import { createRateLimiter } from '../../harness/core/rate-limit';
 import { backoffMs, MAX_RATE_LIMITED_ATTEMPTS, rateLimitDecision, rateLimitSignal, retryAfterMs } from '../../harness/core/rate-limit-signal';

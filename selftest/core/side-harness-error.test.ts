@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { judgeExchanges } from '../../harness/check';
 import { readExchange, readTrafficFile, recordedTraffic, type RecordedExchange, type RecordedWire } from '../../harness/exchanges';
-import { responseVerdicts } from '../../harness/core';
+import { responseVerdicts } from './support/answer-verdicts';
 import { createRedactor } from '../../harness/core/redact';
 import { checks as envelopeChecks } from '../../checks/envelope';
 import { checks as pingChecks } from '../../checks/helper.ping';

@@ -2,12 +2,13 @@
 /**
  * The schema and envelope rules: one judge over every exchange of their operations, live and offline
  * alike. Each answer earns its verdicts on the rule (answerVerdicts: from the validation report riding on
- * the answer, or the profile's outcome convention); the rule also needs to have seen the answers its
- * statement speaks of (a success, a refusal, a record).
+ * the answer, for the part the catalogue says the rule validates; or the rule's own judgement of an answer,
+ * given by its check file); the rule also needs to have seen the answers its statement speaks of (a success,
+ * a refusal, a record).
  */
-import { ruleById } from '../../../harness/contract';
-import { answerVerdicts, inconclusive, issueOwner, NOT_OBSERVED, responseEvidence, type JudgeContext, type Judgement, type RecordedExchange, type RecordedTraffic } from '../../../harness/check';
-import type { ToleratedQuirk, Verdict } from '../../../harness/types';
+import { findRule, ruleById, validatingRule } from '../../../harness/contract';
+import { harnessErrorVerdict, inconclusive, NOT_OBSERVED, responseEvidence, type ApiResponse, type JudgeContext, type Judgement, type RecordedExchange, type RecordedTraffic } from '../../../harness/check';
+import type { Evidence, Profile, ToleratedQuirk, ValidatedPart, ValidationIssue, Verdict } from '../../../harness/types';
 import { headerOnly } from './fit-requests';
 
 export interface AnswerNeed {
@@ -16,10 +17,15 @@ export interface AnswerNeed {
   seen(exchange: RecordedExchange, traffic: RecordedTraffic): boolean;
 }
 
+/** What one answer earns on a rule beyond its validation report (the envelope's HTTP status, its error signal). */
+export type AnswerJudgement = (response: ApiResponse, profile: Profile) => Verdict;
+
 export interface AnswerRuleOptions {
   needs?: AnswerNeed[];
   /** A recorded answer whose HTTP status the profile does not know (read as a transport failure) fails the rule. */
   statusFails?: boolean;
+  /** The rule's judgement of every JSON answer of its operations, beside what the validator reports of its part. */
+  answer?: AnswerJudgement;
 }
 
 const MAX_FAILURES = 5;
@@ -48,7 +54,7 @@ export const A_RECORD: AnswerNeed = { what: 'success holding a record', seen: (e
  * failure; a rate limit's answer is never judged) fails it with `statusFails`. Passes when every judged answer held and the traffic shows what
  * the rule needs; inconclusive, naming what was never seen, otherwise.
  */
-export function judgeAnswerRule({ rule, target, traffic }: JudgeContext, { needs = [], statusFails = false }: AnswerRuleOptions = {}): Judgement {
+export function judgeAnswerRule({ rule, target, traffic }: JudgeContext, { needs = [], statusFails = false, answer }: AnswerRuleOptions = {}): Judgement {
   const operations = new Set<string>(ruleById(rule).operations);
   const exchanges = traffic.exchanges.filter((exchange) => operations.has(exchange.op));
   const strays = traffic.exchanges.filter((exchange) => !operations.has(exchange.op) && exchange.validation.issues.some((issue) => issueOwner(issue.rule, exchange) === rule));
@@ -62,7 +68,7 @@ export function judgeAnswerRule({ rule, target, traffic }: JudgeContext, { needs
       failures.push({ rule, verdict: 'fail', reason, evidence: [responseEvidence(exchange, reason)], requests: 0 });
       continue;
     }
-    for (const verdict of answerVerdicts(rule, exchange, target.profile)) {
+    for (const verdict of answerVerdicts(rule, exchange, target.profile, answer)) {
       if (verdict.verdict === 'pass') judged += 1;
       else if (verdict.verdict === 'error') errors.push(verdict);
       else failures.push(verdict);
@@ -77,4 +83,88 @@ export function judgeAnswerRule({ rule, target, traffic }: JudgeContext, { needs
   if (judged === 0) return [...errors, inconclusive(`${NOT_OBSERVED}: no answer of ${[...operations].join(', ')} the rule applies to`)];
   if (unseen.length > 0) return [...errors, inconclusive(`${NOT_OBSERVED}: no ${unseen.join(' and no ')} among the ${exchanges.length} answers of its operations`)];
   return [...errors, { verdict: 'pass', reason: `${judged} answers of ${[...operations].join(', ')} held`, evidence: [], requests: 0, ...(tolerated.length > 0 ? { tolerated } : {}) }];
+}
+
+/** Which answers the validator's report of a part is judged on: the envelope on every JSON answer, the rest on successes. */
+const VALIDATED_ON: Record<ValidatedPart, (success: boolean, json: boolean) => boolean> = {
+  envelope: (_success, json) => json,
+  'datetime-format': (success) => success,
+  payload: (success) => success,
+};
+
+/**
+ * The verdicts one answer earns on one rule (none when the rule does not judge it): from the validation report
+ * of the part the rule validates (Rule.validates), and from the rule's own `answer` judgement. Only a rule of the
+ * catalogue that lists the operation is judged; a validation issue of a rule that does not cover the answer is a
+ * harness error (the validator and the catalogue disagree) of its owner (issueOwner): that rule's `error`, never a
+ * throw that would take other rules' verdicts with it.
+ */
+export function answerVerdicts(rule: string, response: ApiResponse, profile: Profile, answer?: AnswerJudgement): Verdict[] {
+  if (response.outcome === 'transport') return [];
+  const success = response.outcome === 'success';
+  const json = response.body !== undefined;
+  const verdicts: Verdict[] = [];
+  const part = findRule(rule)?.validates;
+  if (part && appliesTo(rule, response) && (VALIDATED_ON[part](success, json) || hasIssues(rule, response))) verdicts.push(validationVerdict(rule, response));
+  const strays = new Set(response.validation.issues.filter((issue) => !inScope(issue.rule, response) && issueOwner(issue.rule, response) === rule).map((issue) => issue.rule));
+  for (const stray of strays) {
+    verdicts.push(harnessErrorVerdict(rule, new Error(`the validator reported an issue of rule "${stray}" on ${response.op}, which that rule does not cover`)));
+  }
+  if (answer && json && appliesTo(rule, response)) verdicts.push(answer(response, profile));
+  return verdicts;
+}
+
+/** Whether the validator's issue of this rule is one the rule judges on this answer. */
+function inScope(rule: string, response: ApiResponse): boolean {
+  return findRule(rule)?.validates !== undefined && appliesTo(rule, response);
+}
+
+/**
+ * The rule whose harness error an issue outside its rule's scope is: its own rule when the catalogue has
+ * it, else the rule validating the operation's payload, else the one validating the envelope (every JSON answer's).
+ */
+export function issueOwner(rule: string, response: Pick<ApiResponse, 'op'>): string {
+  return findRule(rule)?.id ?? validatingRule('payload', response.op)?.id ?? validatingRule('envelope')?.id ?? rule;
+}
+
+/**
+ * Issues of one rule on one answer that carry evidence (each holds the whole request and answer); the reason
+ * still counts them all. A 1000-row import with an issue per row would otherwise build 1000 copies.
+ */
+const EVIDENCE_PER_RULE = 5;
+
+function appliesTo(ruleId: string, response: ApiResponse): boolean {
+  return findRule(ruleId)?.operations.includes(response.op) ?? false;
+}
+
+function hasIssues(rule: string, response: ApiResponse): boolean {
+  return response.validation.issues.some((issue) => issue.rule === rule);
+}
+
+function validationVerdict(rule: string, response: ApiResponse): Verdict {
+  const issues = response.validation.issues.filter((issue) => issue.rule === rule);
+  const tolerated = response.validation.tolerated.filter((quirk) => quirk.rule === rule);
+  const evidence = issues.slice(0, EVIDENCE_PER_RULE).map((issue) => issueEvidence(issue, response));
+  const verdict = issues.length === 0 ? passedOn(rule) : failedOn(rule, describeIssues(issues), evidence);
+  return tolerated.length === 0 ? verdict : { ...verdict, tolerated };
+}
+
+function describeIssues(issues: ValidationIssue[]): string {
+  const [first] = issues;
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `${first?.pointer || '(body)'}: expected ${first?.constraint}, found ${JSON.stringify(first?.actual)}${more}`;
+}
+
+function issueEvidence(issue: ValidationIssue, response: ApiResponse): Evidence {
+  return responseEvidence(response, issue.message, { pointer: issue.pointer, expected: issue.constraint, actual: issue.actual });
+}
+
+/** A verdict of one answer on a rule: held. */
+export function passedOn(rule: string): Verdict {
+  return { rule, verdict: 'pass', evidence: [], requests: 0 };
+}
+
+/** A verdict of one answer on a rule: broken, with the reason and evidence. */
+export function failedOn(rule: string, reason: string, evidence: Evidence[]): Verdict {
+  return { rule, verdict: 'fail', reason, evidence, requests: 0 };
 }

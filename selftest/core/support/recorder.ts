@@ -1,5 +1,5 @@
 import type { RequestRecorder } from '../../../harness/exchanges/client';
-import { responseVerdicts } from '../../../harness/core/response-verdicts';
+import { responseVerdicts } from './answer-verdicts';
 import type { TransportError } from '../../../harness/core/transport-error';
 import type { OperationKey, Profile, Verdict } from '../../../harness/types';
 import { testTarget } from './target';
