@@ -1,12 +1,11 @@
 import { ruleById } from '../contract';
-import type { Evidence, Verdict } from '../types';
-import type { ApiResponse } from './api-response';
+import type { Verdict } from '../types';
 import type { Target } from './config';
 import { foldByRule } from './fold';
 import { unmetNeeds } from './needs';
 import type { PropertyResult } from './property';
 import { TransportError } from './transport-error';
-import { checked, failed, inconclusive, passed, skipped, type CheckDetails, type RuleVerdict } from './judgement';
+import { skipped } from './judgement';
 
 export type { CheckDetails } from './judgement';
 
@@ -18,8 +17,9 @@ export interface PropertyOptions {
 type JudgeTarget = Pick<Target, 'capabilities'>;
 
 /**
- * Records the verdicts of one test. A check may only judge the rules its test declares
- * (@rule:<id> tags); a traffic run adds the harness errors of unreadable exchanges of its rule's operations.
+ * Records the verdicts of one test: its rules' judgements (the harness records what a check's judge returns),
+ * their needs, and the harness's own verdicts (transport failures, harness errors, the end of the test). A test
+ * asks needs() only of the rules it declares (@rule:<id> tags).
  */
 export class Judge {
   private readonly recorded: Verdict[] = [];
@@ -30,33 +30,11 @@ export class Judge {
     private readonly target: JudgeTarget,
   ) {}
 
-  pass(rule: string, note?: string): void {
-    this.judge(rule, passed(note));
-  }
-
-  fail(rule: string, reason: string, evidence: Evidence[] | ApiResponse): void {
-    this.judge(rule, failed(reason, evidence));
-  }
-
-  inconclusive(rule: string, reason: string, evidence: Evidence[] = []): void {
-    this.judge(rule, inconclusive(reason, evidence));
-  }
-
-  skip(rule: string, reason: string): void {
-    this.judge(rule, skipped(reason));
-  }
-
-  /** Passes the rule when the condition holds, fails it with expected vs actual otherwise; returns the condition. */
-  check(rule: string, condition: boolean, details: CheckDetails): boolean {
-    this.judge(rule, checked(condition, details));
-    return condition;
-  }
-
   /** Whether the target offers what the rule needs; when not, records `skipped` with what to set. */
   needs(rule: string): boolean {
     this.requireDeclared(rule);
     const unmet = unmetNeeds(ruleById(rule), this.target.capabilities);
-    if (unmet) this.skip(rule, unmet);
+    if (unmet) this.record({ rule, ...skipped(unmet) });
     return unmet === undefined;
   }
 
@@ -83,11 +61,6 @@ export class Judge {
       ...verdict,
       requests: this.declared.includes(verdict.rule) ? this.requests : this.recorded.filter((v) => v.rule === verdict.rule).length,
     }));
-  }
-
-  private judge(rule: string, verdict: RuleVerdict): void {
-    this.requireDeclared(rule);
-    this.record({ rule, ...verdict });
   }
 
   private requireDeclared(rule: string): void {

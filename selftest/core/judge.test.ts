@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { foldVerdicts } from '../../harness/core/fold';
 import { Judge } from '../../harness/core/judge';
+import { checked, failed, passed, skipped } from '../../harness/core/judgement';
 import { settleDeclaredRules } from '../../harness/runner/settle';
 import { TransportError } from '../../harness/core/transport-error';
 import type { Capability, Verdict, VerdictKind } from '../../harness/types';
@@ -46,9 +47,9 @@ describe('folding', () => {
 describe('judge', () => {
   test('records per rule and folds within the test', () => {
     const judge = new Judge(['helper.ping.accepts-token', 'schema.helper.ping'], target());
-    judge.pass('helper.ping.accepts-token');
-    assert.equal(judge.check('helper.ping.accepts-token', false, { title: 'not pong', expected: 'pong', actual: 'ping' }), false);
-    judge.skip('schema.helper.ping', 'why');
+    judge.record({ rule: 'helper.ping.accepts-token', ...passed() });
+    judge.record({ rule: 'helper.ping.accepts-token', ...checked(false, { title: 'not pong', expected: 'pong', actual: 'ping' }) });
+    judge.record({ rule: 'schema.helper.ping', ...skipped('why') });
     judge.record({ rule: 'envelope.shape', verdict: 'pass', evidence: [], requests: 0 });
     judge.record({ rule: 'envelope.shape', verdict: 'pass', evidence: [], requests: 0 });
     judge.countRequest();
@@ -61,10 +62,10 @@ describe('judge', () => {
     assert.equal(verdicts.find((v) => v.rule === 'schema.helper.ping')?.verdict, 'skipped');
   });
 
-  test('judging an undeclared or unknown rule is a mistake in the check', () => {
+  test('asking the needs of an undeclared rule, or recording an unknown rule, is a mistake in the check', () => {
     const judge = new Judge(['helper.ping.accepts-token'], target());
-    assert.throws(() => judge.pass('schema.helper.ping'), /without declaring it: add the tag @rule:schema.helper.ping/);
-    assert.throws(() => judge.pass('no.such.rule'), /unknown rule "no.such.rule"/);
+    assert.throws(() => judge.needs('schema.helper.ping'), /without declaring it: add the tag @rule:schema.helper.ping/);
+    assert.throws(() => judge.record({ rule: 'no.such.rule', ...passed() }), /unknown rule "no.such.rule"/);
   });
 
   test('needs() skips with what to set when the target lacks a capability', () => {
@@ -82,7 +83,7 @@ describe('settling declared rules at the end of a test', () => {
   const declared = ['helper.ping.accepts-token', 'schema.helper.ping'];
   test('should give a check that ended without a verdict a harness error, never a failure of the target', () => {
     const judge = new Judge(declared, target());
-    judge.pass('helper.ping.accepts-token');
+    judge.record({ rule: 'helper.ping.accepts-token', ...passed() });
     settleDeclaredRules(judge, { status: 'passed', timeoutMs: 1 });
     const schema = judge.verdicts().find((v) => v.rule === 'schema.helper.ping');
     assert.deepEqual([schema?.verdict, schema?.reason], ['error', 'harness error: the check recorded no verdict']);
@@ -91,8 +92,8 @@ describe('settling declared rules at the end of a test', () => {
 
   test('should give every declared rule of a test that threw a harness error with its stack, over a pass but not over a failure', () => {
     const thrown = new Judge(declared, target());
-    thrown.pass('helper.ping.accepts-token');
-    thrown.fail('schema.helper.ping', 'a real deviation', []);
+    thrown.record({ rule: 'helper.ping.accepts-token', ...passed() });
+    thrown.record({ rule: 'schema.helper.ping', ...failed('a real deviation', []) });
     const error = new TypeError('x is undefined');
     settleDeclaredRules(thrown, { status: 'failed', error, timeoutMs: 1 });
     const [ping, schema] = thrown.verdicts();
