@@ -9,4 +9,4 @@ export * from './search';
 export * from './export-jobs';
 export * from './export-budget';
 export * from './sent-days';
-export { exploreInterface, type ExplorationContext } from './stateful';
+export { exploreInterface } from './stateful';

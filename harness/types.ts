@@ -419,6 +419,20 @@ export interface EmbeddedReplay {
   variables?: Record<string, string>;
 }
 
+/**
+ * The shortest sequence of the stateful exploration the model rejected an answer of: each step's label, the
+ * answer and why, and how to replay it. A fact beside the verdicts (the rules' judges decide those).
+ */
+export interface ExplorationFailure {
+  /** The exploration's test title. */
+  test: string;
+  seed: number;
+  path: string;
+  steps: string[];
+  evidence: Evidence;
+  replay: string;
+}
+
 export interface ConformanceReport {
   tool: 'ems-conformance';
   version: string;
@@ -458,6 +472,8 @@ export interface ConformanceReport {
   specBasis?: SpecBasis;
   /** With --baseline: the silent points whose readings changed since the baseline's run. */
   drift?: DriftRecord;
+  /** The stateful exploration's shortest sequences whose answers the model rejected (absent when none). */
+  explorations?: ExplorationFailure[];
 }
 
 export interface CoverageCount {

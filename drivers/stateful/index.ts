@@ -4,10 +4,11 @@
  * the documented parameter space and from the target's own data (drivers/stateful/commands.ts). It decides
  * nothing: its exchanges join the run's, and once the run's last exchange is in, every rule's judge reads
  * them with all the others (harness/runner/whole-run.ts). The run's seed draws the sequences; the same seed
- * against the same data sends the same requests.
+ * against the same data sends the same requests. The model is the oracle of each sequence: one whose answers
+ * it rejects is shrunk, and the report shows the shortest with its seed and path (ctx.sequences).
  */
 import fc from 'fast-check';
-import type { ApiClient, CreatedContactsLog, Target, TokenChoice } from '../../harness/check';
+import type { ExplorationContext, TokenChoice } from '../../harness/check';
 import { formatDatetime } from '../../harness/oracles';
 import { AddressBook, LANES, RangeLane, runPrefix } from '../../generators';
 import { maxRpp } from '../search';
@@ -17,12 +18,6 @@ import { sendPairwise } from './pairwise-requests';
 
 export { Learned, type LearnedEmail, type LearnedGroup, type LearnedJob } from './learned';
 export { stepArbitrary, type Explorer, type Step } from './commands';
-
-export interface ExplorationContext {
-  api: ApiClient;
-  target: Target;
-  createdContacts: CreatedContactsLog;
-}
 
 /** How many sequences a run explores, and how long each is at most. */
 export const sequencesFor = (runs: number): number => Math.max(3, Math.ceil(runs / 4));
@@ -56,13 +51,15 @@ export async function exploreInterface(ctx: ExplorationContext): Promise<void> {
   await readSample(explorer);
   await sendPairwise(explorer);
   const sequences = fc.array(stepArbitrary(explorer.writes), { minLength: 1, maxLength: MAX_STEPS });
-  await fc.assert(
-    fc.asyncProperty(sequences, async (steps: Step[]) => {
+  // The model is the oracle of every sequence: one whose answers it rejects shrinks (harness/runner/explore.ts).
+  await ctx.sequences(
+    sequences,
+    async (steps: Step[]) => {
       for (const step of steps) {
         if (Date.now() > target.deadline) return;
         await step.run(explorer);
       }
-    }),
-    { seed: target.seed, numRuns: sequencesFor(target.runs), endOnFailure: true },
+    },
+    { numRuns: sequencesFor(target.runs) },
   );
 }

@@ -21,6 +21,15 @@ export interface CheckContext {
 /** Sends one drawn value's requests (a driver's step); what it returns is ignored, what it sent is judged. */
 export type SendDraw<T> = (value: T) => Promise<unknown>;
 
+/**
+ * What an exploration of the whole interface drives with: the client, the target, the contacts log, and
+ * `sequences`, which runs drawn sequences with the run's seed and path, the model the oracle of each (a sequence
+ * whose answers the model rejects shrinks, and the report shows the shortest: harness/runner/explore.ts).
+ */
+export interface ExplorationContext extends Pick<CheckContext, 'api' | 'target' | 'createdContacts'> {
+  sequences<T>(arbitrary: fc.Arbitrary<T[]>, run: (steps: T[]) => Promise<void>, options?: PropertyOptions): Promise<void>;
+}
+
 /** What a rule's judge is handed: its rule, the target and exchanges (live: every one the worker recorded; offline: the recording). No I/O. */
 export type JudgeContext = TrafficContext & { readonly rule: string };
 

@@ -6,7 +6,7 @@
  * This index is also the one entry of the harness for the rules under checks/: it re-exports what a driver or
  * a judge names from harness/core and harness/exchanges, so a check imports the harness from here alone.
  */
-export { defineCheck, type Check, type CheckContext, type JudgeContext, type SendDraw } from './check';
+export { defineCheck, type Check, type CheckContext, type ExplorationContext, type JudgeContext, type SendDraw } from './check';
 export { observation, observeOnce, type Observation, type ObservationContext, type ObservationStore, type Observed } from './observation';
 export { judgeExchanges, judgeLive, judgeTraffic } from './judge-exchanges';
 

@@ -48,6 +48,8 @@ export interface PropertyRun<T> {
   numRuns: number;
   /** No new sample starts after this time (ms since epoch). */
   deadline: number;
+  /** How long shrinking may go on after the first failure (ms); later shrink steps are skipped. Default: until the deadline. */
+  shrinkMs?: number;
 }
 
 interface Counts {
@@ -69,6 +71,7 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<PropertyResul
   const counts: Counts = { judged: 0, inconclusive: 0 };
   const reasons = new Set<string>();
   let failing = false;
+  let failedAt = 0;
   let stoppedBy: { error: unknown } | undefined;
 
   const sample: Sample = {
@@ -82,6 +85,7 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<PropertyResul
 
   const property = fc.asyncProperty(run.arbitrary, async (value) => {
     if (stoppedBy) fc.pre(false);
+    if (failing && run.shrinkMs !== undefined && Date.now() - failedAt > run.shrinkMs) fc.pre(false);
     try {
       await run.predicate(value, sample);
       if (!failing) counts.judged += 1;
@@ -96,6 +100,7 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<PropertyResul
       if (fc.PreconditionFailure.isFailure(error)) throw error;
       if (!(error instanceof Deviation)) stoppedBy = { error };
       else if (!failing) counts.judged += 1;
+      if (!failing) failedAt = Date.now();
       failing = true;
       throw error;
     }

@@ -10,3 +10,4 @@ export * from './emails-values';
 export * from './emails-search';
 export * from './group-values';
 export * from './groups-search';
+export * from './answers';

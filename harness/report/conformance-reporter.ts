@@ -3,7 +3,7 @@ import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwri
 import { loadRules, repoPath } from '../contract';
 import { ANNOTATION, discardRunExchanges, judgeWholeRun, workerTarget, mergeCoverage, withWholeRun, type Annotation, type CoverageRecord, type TargetAnnotation } from '../runner';
 import { declaredRules, foldVerdicts, harnessErrorOf, harnessErrorVerdict, oneLine, redactorFromEnv, reportDir } from '../core';
-import type { ConformanceReport, CreatedContact, Rule, RuleResult, Verdict, VerdictKind } from '../types';
+import type { ConformanceReport, CreatedContact, ExplorationFailure, Rule, RuleResult, Verdict, VerdictKind } from '../types';
 import { withFailingCases } from './failing-cases';
 import { withReplay } from './replay';
 import { inputCoverage } from './input-coverage';
@@ -40,6 +40,8 @@ export interface TestOutcome {
   target?: TargetAnnotation;
   coverage?: CoverageRecord;
   createdContacts: CreatedContact[];
+  /** An exploration's shortest sequences the model rejected an answer of. */
+  explorations?: ExplorationFailure[];
 }
 
 /**
@@ -145,6 +147,7 @@ export function testOutcome(test: TestCase, result: TestResult): TestOutcome {
     target: of(ANNOTATION.target)[0] as TargetAnnotation | undefined,
     coverage: of(ANNOTATION.coverage)[0] as CoverageRecord | undefined,
     createdContacts: of(ANNOTATION.createdContacts).flat() as CreatedContact[],
+    explorations: of(ANNOTATION.exploration) as ExplorationFailure[],
   };
 }
 
@@ -166,6 +169,7 @@ export function buildReport(
   const coverage = mergeCoverage(outcomes.flatMap((outcome) => (outcome.coverage ? [outcome.coverage] : [])));
   const counts: Record<VerdictKind, number> = { pass: 0, fail: 0, error: 0, inconclusive: 0, skipped: 0 };
   for (const rule of rules) counts[rule.verdict] += 1;
+  const explorations = outcomes.flatMap((outcome) => outcome.explorations ?? []);
   return {
     tool: 'ems-conformance',
     version: toolVersion(),
@@ -182,6 +186,7 @@ export function buildReport(
     rules,
     createdContacts: distinctContacts(outcomes.flatMap((outcome) => outcome.createdContacts)),
     specBasis: specBasisOf(catalogue.filter((rule) => failing.has(rule.id)), operations),
+    ...(explorations.length > 0 ? { explorations } : {}),
   };
 }
 

@@ -21,6 +21,14 @@ export function renderSummary(report: ConformanceReport, outDir = 'reports'): st
     ...(report.inputCoverage ? [`  ${coverageInWords(report.inputCoverage)}`] : []),
   ];
   if (failing.length) lines.push('', `failing (${failing.length}):`, ...failing.map(oneLine));
+  for (const exploration of report.explorations ?? []) {
+    lines.push(
+      '',
+      `the model rejected an answer in the stateful exploration; shortest sequence (${exploration.steps.length} step(s)): ${exploration.steps.join(' -> ')}`,
+      `  ${exploration.evidence.title}`,
+      `  replay: ${exploration.replay}`,
+    );
+  }
   if (errored.length || outside.length) {
     lines.push(
       '',

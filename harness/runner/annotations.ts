@@ -8,6 +8,8 @@ export const ANNOTATION = {
   target: 'ems-target',
   coverage: 'ems-coverage',
   createdContacts: 'ems-created-contacts',
+  /** The stateful exploration's shortest sequence the model rejected (ExplorationFailure). */
+  exploration: 'ems-exploration',
 } as const;
 
 export type TargetAnnotation = ConformanceReport['target'] & {

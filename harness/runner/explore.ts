@@ -1,6 +1,9 @@
 import type fc from 'fast-check';
 import { type Check, type SendDraw, judgeExchanges } from '../check';
 import { type Target, propertyStopped, type Judge, type PropertyOptions, runProperty, type SampleEvidence } from '../core';
+import { rejectionOf } from '../model';
+import { EXPLORATION_TAG } from './exploration-tag';
+import type { ExplorationFailure } from '../types';
 import type { ExchangeLog } from '../exchanges';
 
 interface ExploreWith {
@@ -42,4 +45,52 @@ export async function exploreWithJudge<T>(at: ExploreWith, arbitrary: fc.Arbitra
   });
   const stopped = propertyStopped(check.rule, result);
   if (stopped) judge.record(stopped);
+}
+
+/** How long the stateful exploration shrinks a sequence the model rejects, at most (its runs are bounded by the run's deadline). */
+export const SEQUENCE_SHRINK_MS = 5_000;
+
+/**
+ * Draws sequences with fast-check (the run's seed and path) and runs each. The model is the oracle of every
+ * sequence (harness/model rejectionOf): a sequence fails when an answer it got has a record a filter the request
+ * asked forbids, so fast-check shrinks it to the shortest sequence it found that still gets such an answer
+ * (within SEQUENCE_SHRINK_MS). The verdicts stay the rules' own over the whole run: the shrunk sequence is what
+ * the report shows beside them, with its seed, path and replay. A transport failure ends the exploration.
+ */
+export async function exploreSequences<T>(
+  at: { target: Target; log: ExchangeLog; title: string },
+  arbitrary: fc.Arbitrary<T[]>,
+  run: (value: T[]) => Promise<void>,
+  options: PropertyOptions = {},
+): Promise<ExplorationFailure | undefined> {
+  const { target, log, title } = at;
+  const result = await runProperty({
+    arbitrary,
+    seed: target.seed,
+    numRuns: options.numRuns ?? target.runs,
+    deadline: target.deadline,
+    shrinkMs: SEQUENCE_SHRINK_MS,
+    ...(target.path ? { path: target.path } : {}),
+    predicate: async (value, sample) => {
+      const from = log.size;
+      await run(value);
+      for (const exchange of log.since(from)) {
+        const rejection = rejectionOf(exchange, target);
+        if (rejection) sample.expect(false, { ...rejection, response: exchange });
+      }
+    },
+  });
+  // A transport failure ends the exploration (the test catches it); anything else is the harness's own bug.
+  if (result.kind === 'stopped') throw result.error;
+  if (result.kind !== 'deviated') return undefined;
+  // The counterexample as JSON keeps each step's label (a step is { label, run }).
+  const steps = ((result.counterexample as unknown[] | undefined) ?? []).map((step) => (step && typeof step === 'object' && 'label' in step ? String(step.label) : JSON.stringify(step)));
+  return {
+    test: title,
+    seed: result.seed,
+    path: result.path,
+    steps,
+    evidence: result.deviation.evidence,
+    replay: `npm run conformance -- --grep ${EXPLORATION_TAG} --seed ${result.seed} --path ${result.path}${target.embeddedMock && target.faults.length > 0 ? ` --faults ${target.faults.join(',')}` : ''}`,
+  };
 }

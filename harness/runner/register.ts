@@ -1,7 +1,9 @@
-import { type Check, type CheckContext, judgeExchanges, judgeLive, judgeTraffic } from '../check';
-import { type Target, type Judge, harnessErrorVerdict, ruleTag, TransportError } from '../core';
+import { type Check, type CheckContext, type ExplorationContext, judgeExchanges, judgeLive, judgeTraffic } from '../check';
+import { createRedactor, type Target, type Judge, harnessErrorVerdict, ruleTag, TransportError } from '../core';
+import type { ExplorationFailure } from '../types';
+import { ANNOTATION } from './annotations';
 import type { RecordedTraffic } from '../exchanges';
-import { exploreWithJudge } from './explore';
+import { exploreSequences, exploreWithJudge } from './explore';
 import { test } from './fixtures';
 import { EXPLORATION_TAG } from './exploration-tag';
 
@@ -66,7 +68,7 @@ export interface SuiteChecks {
 /** A driver that belongs to no rule: it sends, and the whole run's judgement reads what it sent (drivers/stateful/). */
 export interface Exploration {
   title: string;
-  drive(ctx: Pick<CheckContext, 'api' | 'target' | 'createdContacts'>): Promise<void>;
+  drive(ctx: ExplorationContext): Promise<void>;
 }
 
 
@@ -81,12 +83,20 @@ export function registerExploration(feature: string, exploration: Exploration): 
   }
   if (process.env.EMS_TRAFFIC_FILE) return;
   test.describe(feature, () => {
-    test(exploration.title, { tag: [EXPLORATION_TAG] }, async ({ api, target, createdContacts }) => {
+    test(exploration.title, { tag: [EXPLORATION_TAG] }, async ({ api, target, createdContacts, exchangeLog }, testInfo) => {
+      const failures: ExplorationFailure[] = [];
+      const sequences: ExplorationContext['sequences'] = async (arbitrary, run, options) => {
+        const failure = await exploreSequences({ target, log: exchangeLog, title: exploration.title }, arbitrary, run, options);
+        if (failure) failures.push(failure);
+      };
       try {
-        await exploration.drive({ api, target, createdContacts });
+        await exploration.drive({ api, target, createdContacts, sequences });
       } catch (error) {
         // A request without a usable answer ends the exploration; what it sent is judged with the run.
         if (!(error instanceof TransportError)) throw error;
+      } finally {
+        const redactor = createRedactor(target.tokens);
+        for (const failure of failures) testInfo.annotations.push({ type: ANNOTATION.exploration, description: redactor.text(JSON.stringify(redactor.value(failure))) });
       }
     });
   });

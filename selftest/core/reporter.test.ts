@@ -7,7 +7,8 @@ import type { FullResult, Suite, TestCase, TestResult } from '@playwright/test/r
 import { ANNOTATION, type TargetAnnotation } from '../../harness/runner/annotations';
 import ConformanceReporter from '../../harness/report/conformance-reporter';
 import { loadRules } from '../../harness/contract';
-import type { ConformanceReport, Verdict } from '../../harness/types';
+import type { ConformanceReport, ExplorationFailure, Verdict } from '../../harness/types';
+import { renderSummary } from '../../harness/report/summary';
 import { TOKENS } from './support/target';
 
 const TARGET: TargetAnnotation = {
@@ -23,6 +24,7 @@ interface SyntheticTest {
   verdicts: Verdict[];
   coverage?: { requests: number; params: Record<string, Record<string, number>> };
   contacts?: Array<{ email: string; contactID?: number }>;
+  explorations?: ExplorationFailure[];
 }
 
 const v = (rule: string, verdict: Verdict['verdict'], extra: Partial<Verdict> = {}): Verdict => ({ rule, verdict, evidence: [], requests: 1, ...extra });
@@ -39,6 +41,7 @@ async function report(tests: SyntheticTest[], status: FullResult['status'] = 'pa
       ...t.verdicts.map((verdict) => ({ type: ANNOTATION.verdict, description: JSON.stringify(verdict) })),
       { type: ANNOTATION.coverage, description: JSON.stringify(t.coverage ?? { requests: 0, params: {} }) },
       ...(t.contacts ? [{ type: ANNOTATION.createdContacts, description: JSON.stringify(t.contacts) }] : []),
+      ...(t.explorations ?? []).map((failure) => ({ type: ANNOTATION.exploration, description: JSON.stringify(failure) })),
     ];
     reporter.onTestEnd(cases[i] as TestCase, { annotations } as unknown as TestResult);
   });
@@ -63,6 +66,20 @@ const rule = (r: ConformanceReport, id: string) => {
 };
 
 describe('conformance reporter', () => {
+  test('should list the exploration\'s shortest sequence the model rejected, beside the verdicts, and say it in the summary', async () => {
+    const failure: ExplorationFailure = {
+      test: 'random sequences', seed: 3, path: '4:0', steps: ['groups/search status=All', 'import 2 contacts'],
+      evidence: { title: 'a record returned for GET {} is not allowed by status=Active' }, replay: 'npm run conformance -- --grep @exploration --seed 3 --path 4:0',
+    };
+    const r = await report([{ title: 'random sequences', tags: ['@exploration'], verdicts: [], explorations: [failure] }]);
+    assert.deepEqual(r.explorations, [failure]);
+    const summary = renderSummary(r);
+    assert.match(summary, /shortest sequence \(2 step\(s\)\): groups\/search status=All -> import 2 contacts/);
+    assert.match(summary, /replay: npm run conformance -- --grep @exploration --seed 3 --path 4:0/);
+    const clean = await report([{ title: 'random sequences', tags: ['@exploration'], verdicts: [] }]);
+    assert.equal(clean.explorations, undefined);
+  });
+
   test('folds verdicts of every test per rule and lists the tests', async () => {
     const r = await report([
       { title: 'a', tags: ['@rule:helper.ping.accepts-token', '@rule:envelope.shape'], verdicts: [v('helper.ping.accepts-token', 'pass'), v('envelope.shape', 'pass')], coverage: { requests: 2, params: { 'groups.search': { rpp: 2 } } } },

@@ -1,0 +1,43 @@
+/**
+ * What the model says of one answer as a whole: the first record of a served search that a filter the request
+ * asked forbids. Pure; the stateful exploration's oracle for every sequence it draws (harness/runner/explore.ts),
+ * beside the rules' own judges, which decide the verdicts over the whole run.
+ */
+import type { RecordedExchange, Target } from '../check';
+import type { SearchRecord } from '../oracles';
+import { emailsSearchFiltersOf } from './emails-search';
+import { groupsSearchFilters } from './groups-search';
+import { forbiddenBy, type AnySearchFilter } from './search-filter';
+
+/** Why the model rejects an answer: what every record should be, and the record that is not. */
+export interface Rejection {
+  title: string;
+  expected: string;
+  actual: unknown;
+}
+
+/** The filters of a search operation (none for another operation). */
+export function searchFiltersOf(op: string, target: Pick<Target, 'profile'>): AnySearchFilter[] {
+  if (op === 'groups.search') return Object.values(groupsSearchFilters);
+  if (op === 'emails.search') return Object.values(emailsSearchFiltersOf(target));
+  return [];
+}
+
+/** The model's rejection of a served search answered to a token in the header alone; undefined when it allows every record. */
+export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'profile'>): Rejection | undefined {
+  const { token } = exchange;
+  if (exchange.outcome !== 'success' || !token.header || token.query || token.body) return undefined;
+  const filters = searchFiltersOf(exchange.op, target);
+  if (filters.length === 0) return undefined;
+  for (const record of (exchange.records ?? []) as SearchRecord[]) {
+    const forbidden = forbiddenBy(filters, exchange.params, record);
+    if (!forbidden) continue;
+    const { filter, value } = forbidden;
+    return {
+      title: `a record returned for ${exchange.method} ${JSON.stringify(exchange.params)} is not allowed by ${filter.describe(value)}`,
+      expected: `every record ${filter.what(value)}`,
+      actual: filter.show(record),
+    };
+  }
+  return undefined;
+}
