@@ -4,7 +4,7 @@ import { readDatetime } from '../../harness/oracles';
 import { jobText } from '../../drivers';
 import { judgeDownloads, type IssuedDownload } from '../shared/judges';
 import { fileFetched } from './export-with-records';
-import { dataRows, expectedEntryName, readStrictly, unpackExport } from './export-file';
+import { dataRows, expectedEntryName, readStrictly, unpackExport } from '../../harness/model';
 import { fetchOfExchange, surelyBefore, targetClock } from './file-lifetime';
 
 /**

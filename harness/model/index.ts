@@ -11,3 +11,4 @@ export * from './emails-search';
 export * from './group-values';
 export * from './groups-search';
 export * from './answers';
+export * from './export-file';

@@ -1,20 +1,9 @@
 /** The rows of an export file (interface.md, getFile: "File format: not shown"): their order. */
-import { strFromU8, unzipSync } from 'fflate';
+import { unpackExport } from '../model';
 import { foldCase, parseTargetDatetime } from '../oracles';
 import type { Profile } from '../types';
 import { fitting } from './_internals/candidates';
 import { observer, type Sighting } from './_internals/sighting';
-
-/** The text of the file: its one entry (or the whole file without a container); undefined when unreadable. */
-function fileText(file: Buffer, format: Profile['exportFile']): string | undefined {
-  if (format.container === 'none') return file.toString('utf8');
-  try {
-    const entries = Object.entries(unzipSync(new Uint8Array(file.buffer, file.byteOffset, file.byteLength))).filter(([name]) => !name.endsWith('/'));
-    return entries.length === 1 ? strFromU8(entries[0]![1]) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The delimited rows of the text (quoted values with doubled quotes, when the format quotes). */
 function rowsOf(text: string, format: Profile['exportFile']): string[][] {
@@ -36,7 +25,7 @@ export const fileRows = observer('exports.file-rows', (traffic, target) => {
     const same = read.get(exchange.params.fileKey) ?? [];
     if (same.some((bytes) => bytes.equals(exchange.file!))) continue;
     read.set(exchange.params.fileKey, [...same, exchange.file]);
-    const text = fileText(exchange.file, format);
+    const text = unpackExport(exchange.file, String(exchange.params.fileKey ?? ''), format).text;
     const [header, ...rows] = text === undefined ? [] : rowsOf(text, format);
     const column = (name: string) => header?.findIndex((cell) => foldCase(cell) === foldCase(name)) ?? -1;
     const [sentAt, idAt] = [column('dateSent'), column('emailID')];

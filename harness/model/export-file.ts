@@ -1,12 +1,13 @@
 // @silent-point exports.file-rows
 /**
  * The export file as the profile describes it (profile.exportFile): the container, its one entry,
- * and the delimited text inside (delimiter, line ending, quoting with doubled quotes, header row).
+ * and the delimited text inside (delimiter, line ending, quoting with doubled quotes, header row). Each
+ * download is opened once, for the judges of the file and the observer of its rows alike.
  * Two readings: a strict one that reports every departure from the format, and a lenient one that
  * only counts rows (so a format fault does not hide the row count, which another rule judges).
  */
 import { strFromU8, unzipSync } from 'fflate';
-import type { Profile } from '../../harness/types';
+import type { Profile } from '../types';
 
 export type ExportFormat = Profile['exportFile'];
 
