@@ -6,8 +6,8 @@
  * to the full token both before and after it: the state of the target then served that request, so the
  * refusal was about the token. Pure: no I/O.
  */
-import { servedBefore, type RecordedExchange, type RecordedTraffic, type Target } from '../../harness/check';
-import { headerOnly, jobsMayRun, paramsKey } from '../shared/judges';
+import { headerOnly, servedBefore, type RecordedExchange, type RecordedTraffic, type Target } from '../../harness/check';
+import { jobsMayRun, paramsKey } from '../shared/judges';
 
 /** The tokens the traffic shows holding every documented permission: the recorder's `full` token, else one served by both operations that need a permission. */
 export function fullTokens(traffic: RecordedTraffic, app: string): Set<string> {

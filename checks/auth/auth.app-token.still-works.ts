@@ -1,6 +1,6 @@
 // @silent-point auth.app-token-permissions
-import { defineCheck, NOT_OBSERVED, type JudgeContext, type RecordedExchange, type Judgement, inconclusive } from '../../harness/check';
-import { headerOnly, paramsKey, RETIRED_ENDPOINT, VerdictTally } from '../shared/judges';
+import { defineCheck, headerOnly, inconclusive, NOT_OBSERVED, type JudgeContext, type RecordedExchange, type Judgement } from '../../harness/check';
+import { paramsKey, RETIRED_ENDPOINT, VerdictTally } from '../shared/judges';
 import { appTokenRefusals, fullTokens } from './app-token-answers';
 import { tokenMatrix } from './token-matrix';
 

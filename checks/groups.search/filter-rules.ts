@@ -7,10 +7,10 @@
  * widened or left out, read whole (the other filters narrow both alike): every group the filter requires
  * of it is there. Only successes whose token was in the header alone are judged.
  */
-import type { RecordedExchange } from '../../harness/check';
+import { headerOnly, type RecordedExchange } from '../../harness/check';
 import { filterValues, groupsSearchFilters, required, type GroupEnumFilter, type Params } from '../../harness/model';
 import { sameText } from '../../harness/oracles';
-import { fromReference, headerOnly, type FilterRule } from '../shared/judges';
+import { fromReference, type FilterRule } from '../shared/judges';
 import { OP } from './group-filters';
 
 const FILTERS = groupsSearchFilters;

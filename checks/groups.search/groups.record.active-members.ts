@@ -1,7 +1,7 @@
-import { defineCheck, type JudgeContext, type Judgement } from '../../harness/check';
+import { defineCheck, headerOnly, type JudgeContext, type Judgement } from '../../harness/check';
 import { readCount } from '../../harness/oracles';
 import { recordsOf } from '../../drivers';
-import { headerOnly, VerdictTally } from '../shared/judges';
+import { VerdictTally } from '../shared/judges';
 import { discoverGroups, groupId } from './discovery';
 import { EVERY_GROUP_UNREAD, everyGroupRead, everyGroupSampled, sampledNote } from './every-group';
 import { OP } from './group-filters';

@@ -17,7 +17,7 @@ export {
   type Target, type TokenName,
 } from '../core';
 export {
-  NOT_OBSERVED, endOf, servedBefore, servedInEitherOrder, type Timed,
+  NOT_OBSERVED, endOf, headerOnly, servedBefore, servedInEitherOrder, type Timed,
   type ApiClient, type CallOptions, type RecordedExchange, type RecordedToken, type RecordedTraffic, type TokenChoice, type TokenPlacement,
   type TokenRole, type TrafficContext,
 } from '../exchanges';

@@ -19,7 +19,7 @@
  * The answer is read exactly as a live one (profile, validator, records, paging, job, curl); tokens become
  * "token#1", ... A URL that is no operation of target.baseUrl throws.
  */
-export { NOT_OBSERVED, type RecordedExchange, type RecordedToken, type RecordedTraffic, type TokenRole, type TrafficContext } from './recorded-exchange';
+export { headerOnly, NOT_OBSERVED, type RecordedExchange, type RecordedToken, type RecordedTraffic, type TokenRole, type TrafficContext } from './recorded-exchange';
 export { ExchangeLog, type SentToken } from './exchange-log';
 export { clockNow, endOf, recordedDuration, servedBefore, servedInEitherOrder, CROSS_LANE_MS, type Timed } from './clock';
 export { readRunExchanges, writeRunExchanges, runKeyHash, RUN_EXCHANGES_VARIABLE } from './run-exchanges';

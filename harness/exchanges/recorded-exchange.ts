@@ -16,6 +16,9 @@ export interface RecordedToken {
   role?: TokenRole;
 }
 
+/** Whether the request carried its token in the Authorization header alone (the one documented place). */
+export const headerOnly = (exchange: { token: RecordedToken }): boolean => exchange.token.header && !exchange.token.query && !exchange.token.body;
+
 /** A configured token's name, or a token the harness made up that nobody issued. */
 export type TokenRole = TokenName | 'unissued';
 

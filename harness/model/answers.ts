@@ -3,7 +3,7 @@
  * asked forbids. Pure; the stateful exploration's oracle for every sequence it draws (harness/runner/explore.ts),
  * beside the rules' own judges, which decide the verdicts over the whole run.
  */
-import type { RecordedExchange, Target } from '../check';
+import { headerOnly, type RecordedExchange, type Target } from '../check';
 import type { SearchRecord } from '../oracles';
 import { emailsSearchFiltersOf } from './emails-search';
 import { groupsSearchFilters } from './groups-search';
@@ -25,8 +25,7 @@ export function searchFiltersOf(op: string, target: Pick<Target, 'profile'>): An
 
 /** The model's rejection of a served search answered to a token in the header alone; undefined when it allows every record. */
 export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'profile'>): Rejection | undefined {
-  const { token } = exchange;
-  if (exchange.outcome !== 'success' || !token.header || token.query || token.body) return undefined;
+  if (exchange.outcome !== 'success' || !headerOnly(exchange)) return undefined;
   const filters = searchFiltersOf(exchange.op, target);
   if (filters.length === 0) return undefined;
   for (const record of (exchange.records ?? []) as SearchRecord[]) {

@@ -7,9 +7,8 @@
  * a refusal, a record).
  */
 import { findRule, ruleById, validatingRule } from '../../../harness/contract';
-import { harnessErrorVerdict, inconclusive, NOT_OBSERVED, responseEvidence, type ApiResponse, type JudgeContext, type Judgement, type RecordedExchange, type RecordedTraffic } from '../../../harness/check';
+import { harnessErrorVerdict, headerOnly, inconclusive, NOT_OBSERVED, responseEvidence, type ApiResponse, type JudgeContext, type Judgement, type RecordedExchange, type RecordedTraffic } from '../../../harness/check';
 import type { Evidence, Profile, ToleratedQuirk, ValidatedPart, ValidationIssue, Verdict } from '../../../harness/types';
-import { headerOnly } from './fit-requests';
 
 export interface AnswerNeed {
   /** What was not seen, for the reason ("refusal"). */

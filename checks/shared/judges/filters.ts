@@ -6,11 +6,10 @@
  * comes alone (with the companions the rule's live check sends) are judged: how filters combine is the
  * filters.subset rule's business.
  */
-import type { Judgement, RecordedExchange, RecordedTraffic, TrafficContext } from '../../../harness/check';
+import { headerOnly, type Judgement, type RecordedExchange, type RecordedTraffic, type TrafficContext } from '../../../harness/check';
 import { setDifference, shortList } from '../../../harness/oracles';
 import { sendsFilter, type AnySearchFilter } from '../../../harness/model';
 import { idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../../../drivers';
-import { headerOnly } from './fit-requests';
 import { ORDER, PAGING, sampledSearch, setKeyOf, walksOf, wholeSearch, type Walk } from './searches';
 import { VerdictTally } from './tally';
 

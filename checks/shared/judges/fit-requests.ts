@@ -3,15 +3,12 @@
  * token was in the header alone and works for the operation (the traffic holds a success with it), and
  * its other parameters are all within the spec.
  */
-import type { ApiResponse, RecordedExchange, RecordedTraffic, Target } from '../../../harness/check';
+import { headerOnly, type ApiResponse, type RecordedExchange, type RecordedTraffic, type Target } from '../../../harness/check';
 import { operationInfo } from '../../../harness/contract';
 import { foldCase } from '../../../harness/oracles';
 import type { OperationKey } from '../../../harness/types';
 import { effectiveValue, keyOf, paramSchemas, paramStanding, type Standing } from './sent-params';
 import { sentWindow, windowStanding } from './sent-window';
-
-/** The request carried its token in the header, and nowhere else. */
-export const headerOnly = (exchange: RecordedExchange): boolean => exchange.token.header && !exchange.token.query && !exchange.token.body;
 
 /** The request carried no token at all. */
 export const tokenless = (exchange: RecordedExchange): boolean => !exchange.token.header && !exchange.token.query && !exchange.token.body;

@@ -5,10 +5,10 @@
  * Tokens are stand-ins ("token#N"); what a token is (valid, not valid) comes from what the answers show, and from
  * its role where the recorder knew it (live; offline when the run is given the tokens).
  */
-import type { RecordedExchange, RecordedTraffic, TrafficContext, Judgement } from '../../../harness/check';
+import { headerOnly, type RecordedExchange, type RecordedTraffic, type TrafficContext, type Judgement } from '../../../harness/check';
 import { ruleById } from '../../../harness/contract';
 import type { OperationKey } from '../../../harness/types';
-import { headerOnly, tokenless } from './fit-requests';
+import { tokenless } from './fit-requests';
 import { paramsKey } from './sent-params';
 import { VerdictTally } from './tally';
 
