@@ -6,19 +6,18 @@
  * full datetime bounds every sent email but an automated summary (which date a summary carries is silent).
  */
 import type { Target } from '../check';
-import { foldCase, matchesWildcardAnywhere, matchesWildcardExactCase, readInteger, referencedID, type SearchRecord } from '../oracles';
+import { foldCase, matchesWildcardAnywhere, matchesWildcardExactCase, readInteger, referencedID } from '../oracles';
 import { campaignIDsOf, dateSentOf, emailID } from './email-records';
-import { DEFAULT_DELIVERY, DEFAULT_STATUSES, DELIVERY, DETAIL } from './emails-values';
-import type { AnySearchFilter, Params, SearchFilter } from './search-filter';
-import { allowedSpelling, integerList, readSentMoment, spelledList } from './sent-values';
+import { DEFAULT_STATUSES, DELIVERY, DETAIL } from './emails-values';
+import { fieldsShown, listedIDs, type AnySearchFilter, type Params, type SearchFilter } from './search-filter';
+import { readSentMoment, spelledList, spelledOrDefault } from './sent-values';
 
 const OP = 'emails.search';
 
-const show = (field: string) => (email: SearchRecord) => ({ emailID: email.emailID, [field]: email[field] });
+const show = fieldsShown('emailID');
 
 /** The delivery type a request asks: the one sent as the spec spells it, manual when none is sent. */
-export const askedDelivery = (params: Params): string | undefined =>
-  params.deliveryType === undefined ? DEFAULT_DELIVERY : allowedSpelling(OP, 'deliveryType', params.deliveryType);
+export const askedDelivery = (params: Params): string | undefined => spelledOrDefault(OP, 'deliveryType', params);
 
 /** A search of manual emails (deliveryType manual, sent or by default). */
 export const isManualSearch = (params: Params): boolean => foldCase(askedDelivery(params)) === foldCase(DELIVERY.manual);
@@ -98,15 +97,6 @@ function reference(param: string, field: string, what: (value: number) => string
   };
 }
 
-const emailIDs: SearchFilter<number[]> = {
-  params: ['emailIDs'],
-  asked: (params) => integerList(params.emailIDs),
-  admits: (email, ids) => ids.includes(emailID(email)),
-  describe: (ids) => `emailIDs=${ids.join(',')}`,
-  what: (ids) => `is one of the listed emails ${ids.join(',')}`,
-  show: show('emailID'),
-};
-
 const campaignID: SearchFilter<number> = {
   params: ['campaignID'],
   asked: (params) => readInteger(params.campaignID),
@@ -123,7 +113,7 @@ export const emailsSearchFilters = {
   userID: reference('userID', 'userID', (user) => `belongs to user ${user}`),
   title: wildcard('title'),
   subject: wildcard('subject'),
-  emailIDs,
+  emailIDs: listedIDs('emailIDs', emailID, 'emails', show('emailID')),
   parentEmailID: reference('parentEmailID', 'parentEmailID', (parent) => `is a send of email ${parent}`),
   campaignID,
 } satisfies Record<string, AnySearchFilter>;

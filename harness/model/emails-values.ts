@@ -19,8 +19,6 @@ export const DELIVERY = {
   transactional: conditionValue('transactionalCategory', 'x-valid-when'),
 };
 
-/** The documented default deliveryType (manual). */
-export const DEFAULT_DELIVERY = String(defaultOf(OP, 'deliveryType'));
 /** The documented default status list ([sent]). */
 export const DEFAULT_STATUSES = (defaultOf(OP, 'status') as unknown[]).map(String);
 export const SUMMARY = String(defaultOf(OP, 'automatedResults'));

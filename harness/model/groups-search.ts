@@ -3,22 +3,20 @@
  * groups/search as the documents have it: each filter, what a request asks of it and which groups it
  * allows. A default (status Active, type All) is asked by a request that leaves the filter out.
  */
-import { defaultOf } from '../../generators';
-import { containsText, readBoolean, readInteger, referencedID, type SearchRecord } from '../oracles';
+import { containsText, readBoolean, readInteger, referencedID } from '../oracles';
 import { filterValues, groupID, groupNameOf, matchesValue, type GroupEnumFilter } from './group-values';
-import type { AnySearchFilter, SearchFilter } from './search-filter';
-import { allowedSpelling, integerList } from './sent-values';
+import { fieldsShown, listedIDs, type AnySearchFilter, type SearchFilter } from './search-filter';
+import { spelledOrDefault } from './sent-values';
 
 const OP = 'groups.search';
 
-const show = (field: string) => (group: SearchRecord) => ({ groupID: group.groupID, [field]: group[field] });
+const show = fieldsShown('groupID');
 
 /** status or type: the value sent as the spec spells it, or the documented default; the groups of that value (the widest: every group). */
 function enumFilter(param: GroupEnumFilter): SearchFilter<string> {
-  const fallback = String(defaultOf(OP, param));
   return {
     params: [param],
-    asked: (params) => (params[param] === undefined ? fallback : allowedSpelling(OP, param, params[param])),
+    asked: (params) => spelledOrDefault(OP, param, params),
     admits: (group, value) => matchesValue(group, param, value),
     describe: (value) => `${param}=${value}`,
     what: (value) => (value === filterValues(param).widest ? `is a group of any ${param}` : `has ${param} ${value}`),
@@ -35,15 +33,6 @@ const groupName: SearchFilter<string> = {
   describe: (fragment) => `groupName=${JSON.stringify(fragment)}`,
   what: (fragment) => `has a name containing ${JSON.stringify(fragment)} (letter case aside)`,
   show: show('groupName'),
-};
-
-const groupIDs: SearchFilter<number[]> = {
-  params: ['groupIDs'],
-  asked: (params) => integerList(params.groupIDs),
-  admits: (group, ids) => ids.includes(groupID(group) as number),
-  describe: (ids) => `groupIDs=${ids.join(',')}`,
-  what: (ids) => `is one of the listed groups ${ids.join(',')}`,
-  show: show('groupID'),
 };
 
 /** private: "Passing 0 returns groups displayed on the contact preferences page"; what 1 selects is silent (groups.private-1). */
@@ -75,7 +64,7 @@ export const groupsSearchFilters = {
   status: enumFilter('status'),
   type: enumFilter('type'),
   groupName,
-  groupIDs,
+  groupIDs: listedIDs('groupIDs', groupID, 'groups', show('groupID')),
   private: privateFilter,
   userID,
 } satisfies Record<string, AnySearchFilter>;

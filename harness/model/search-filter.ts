@@ -5,6 +5,7 @@
  * subset rule's combinations.
  */
 import type { SearchRecord } from '../oracles';
+import { integerList } from './sent-values';
 
 export type Params = Record<string, unknown>;
 
@@ -38,6 +39,21 @@ export interface SearchFilter<V = unknown> {
 /** A filter of any value type, as a search's set of filters lists them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySearchFilter = SearchFilter<any>;
+
+/** A misfit as the evidence shows it: the record's ID and the field the filter reads. */
+export const fieldsShown = (idField: string) => (field: string) => (record: SearchRecord) => ({ [idField]: record[idField], [field]: record[field] });
+
+/** A list of record IDs (groupIDs, emailIDs): the listed records only. */
+export function listedIDs(param: string, idOf: (record: SearchRecord) => number | undefined, records: string, show: (record: SearchRecord) => unknown): SearchFilter<number[]> {
+  return {
+    params: [param],
+    asked: (params) => integerList(params[param]),
+    admits: (record, ids) => ids.includes(idOf(record) as number),
+    describe: (ids) => `${param}=${ids.join(',')}`,
+    what: (ids) => `is one of the listed ${records} ${ids.join(',')}`,
+    show,
+  };
+}
 
 /** Whether the request sent any parameter of the filter. */
 export const sendsFilter = (filter: AnySearchFilter, params: Params): boolean => filter.params.some((name) => params[name] !== undefined);

@@ -4,13 +4,18 @@
  * parameter's items, a list of integers, a sent datetime. Pure readers of sent values.
  */
 import type { Target } from '../check';
-import { allowedValues } from '../../generators';
+import { allowedValues, defaultOf } from '../../generators';
 import { foldCase, readDatetime, readInteger } from '../oracles';
 import type { OperationKey } from '../types';
 
 /** An enum value as the spec spells it (sent in any letter case), or undefined when it is none of them. */
 export function allowedSpelling(op: OperationKey, name: string, value: unknown): string | undefined {
   return typeof value === 'string' ? allowedValues(op, name).find((allowed) => foldCase(allowed) === foldCase(value)) : undefined;
+}
+
+/** An enum parameter as a request asks it: the value sent, as the spec spells it, or the documented default when none is sent. */
+export function spelledOrDefault(op: OperationKey, name: string, params: Record<string, unknown>): string | undefined {
+  return params[name] === undefined ? String(defaultOf(op, name)) : allowedSpelling(op, name, params[name]);
 }
 
 /** A list parameter's items: an array as sent, or a comma list in one string (a recording may keep either). */
