@@ -58,7 +58,7 @@ function rank(times: Float64Array, value: number, inclusive: boolean): number {
 export interface CachedSearch {
   matches: Email[];
   /** An email's record, from `show` the first time the mock shows it. */
-  record(email: Email, show: () => Record<string, unknown>): Record<string, unknown>;
+  record(email: Email, show: (email: Email) => Record<string, unknown>): Record<string, unknown>;
   /** The first `count` matches in the order `sortKey` names: `sortFirst` the first time, the kept full order after. */
   ordered(sortKey: string, count: number, sortFirst: (matches: Email[], count: number) => Email[], sortAll: (matches: Email[]) => Email[]): Email[];
 }
@@ -81,7 +81,7 @@ export function cachedSearch(owner: object, sets: EmailSets, query: EmailQuery, 
     matches,
     record(email, show) {
       let record = cache.records.get(email);
-      if (!record) cache.records.set(email, (record = show()));
+      if (!record) cache.records.set(email, (record = show(email)));
       return record;
     },
     ordered(sortKey, count, sortFirst, sortAll) {

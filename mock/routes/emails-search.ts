@@ -42,9 +42,10 @@ export const emailsSearch: Operation = {
     const sorted = cached
       ? cached.ordered(`${query.sortField}|${query.sortDirection}`, pageEnd(pageRequest), (all, count) => sortFirst(all, spec, count), (all) => sortBy(all, spec))
       : sortFirst(matches, apart ? { value: (email: Email) => email.emailID, kind: 'number', descending: false, tieBreak: (email: Email) => email.emailID } : spec, pageEnd(pageRequest));
+    const show = (email: Email) => emailRecord(email, context.present, state.faults, context.choices);
     const page = paginate(sorted, pageRequest, pageLinks(params, context.link, context.choices), state.faults, 'emails', totalOf(matches, query, context), context.choices);
     return data({
-      records: (apart ? sortBy(page.records, spec) : page.records).map((email) => (cached ? cached.record(email, () => emailRecord(email, context.present, state.faults, context.choices)) : emailRecord(email, context.present, state.faults, context.choices))),
+      records: (apart ? sortBy(page.records, spec) : page.records).map((email) => (cached ? cached.record(email, show) : show(email))),
       paging: page.paging,
     });
   },
