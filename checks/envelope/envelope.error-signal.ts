@@ -1,14 +1,12 @@
 // @silent-point errors.messages-form
-import { defineCheck, messagesFormOf, responseEvidence, type ApiResponse } from '../../harness/check';
+import { defineCheck, failed, messagesFormOf, passed, responseEvidence, type ApiResponse, type RuleVerdict } from '../../harness/check';
 import { valueAt } from '../../harness/contract';
-import type { Profile, Verdict } from '../../harness/types';
+import type { Profile } from '../../harness/types';
 import { driveEnvelopes } from './probes';
-import { A_REFUSAL, A_SUCCESS, failedOn, judgeAnswerRule, passedOn } from '../shared/judges';
-
-const RULE = 'envelope.error-signal';
+import { A_REFUSAL, A_SUCCESS, judgeAnswerRule } from '../shared/judges';
 
 export default defineCheck({
-  rule: RULE,
+  rule: 'envelope.error-signal',
   title: 'successes carry the success signal, refusals an error code and messages',
   drive: (ctx) => driveEnvelopes(ctx),
   judge: (ctx) => judgeAnswerRule(ctx, { needs: [A_SUCCESS, A_REFUSAL], answer: errorSignalOf }),
@@ -19,7 +17,7 @@ export default defineCheck({
  * integer, or a non-empty string, as the profile's codeType says) and at least one message, in the declared
  * errorsForm when the profile declares one (else in any form: errors.messages-form).
  */
-export function errorSignalOf(response: ApiResponse, profile: Profile): Verdict {
+export function errorSignalOf(response: ApiResponse, profile: Profile): RuleVerdict {
   const { codePointer, codeType = 'integer', errorsPointer, errorsForm } = profile.outcome;
   const hasCode = codePointer !== undefined;
   const rawCode = hasCode ? valueAt(response.body, codePointer) : undefined;
@@ -50,6 +48,6 @@ export function errorSignalOf(response: ApiResponse, profile: Profile): Verdict 
       problems.push({ title: `an error's messages are not in the declared form (${errorsForm})`, pointer: errorsPointer, expected: errorsForm, actual: messages });
     }
   }
-  if (problems.length === 0) return passedOn(RULE);
-  return failedOn(RULE, problems.map((problem) => problem.title).join('; '), problems.map(({ title, ...details }) => responseEvidence(response, title, details)));
+  if (problems.length === 0) return passed();
+  return failed(problems.map((problem) => problem.title).join('; '), problems.map(({ title, ...details }) => responseEvidence(response, title, details)));
 }

@@ -7,7 +7,7 @@
  * a refusal, a record).
  */
 import { findRule, ruleById, validatingRule } from '../../../harness/contract';
-import { harnessErrorVerdict, headerOnly, inconclusive, NOT_OBSERVED, responseEvidence, type ApiResponse, type JudgeContext, type Judgement, type RecordedExchange, type RecordedTraffic } from '../../../harness/check';
+import { failed, harnessErrorVerdict, headerOnly, inconclusive, NOT_OBSERVED, passed, responseEvidence, type ApiResponse, type JudgeContext, type Judgement, type RecordedExchange, type RecordedTraffic, type RuleVerdict } from '../../../harness/check';
 import type { Evidence, Profile, ToleratedQuirk, ValidatedPart, ValidationIssue, Verdict } from '../../../harness/types';
 
 export interface AnswerNeed {
@@ -17,7 +17,7 @@ export interface AnswerNeed {
 }
 
 /** What one answer earns on a rule beyond its validation report (the envelope's HTTP status, its error signal). */
-export type AnswerJudgement = (response: ApiResponse, profile: Profile) => Verdict;
+export type AnswerJudgement = (response: ApiResponse, profile: Profile) => RuleVerdict;
 
 export interface AnswerRuleOptions {
   needs?: AnswerNeed[];
@@ -109,7 +109,7 @@ export function answerVerdicts(rule: string, response: ApiResponse, profile: Pro
   for (const stray of strays) {
     verdicts.push(harnessErrorVerdict(rule, new Error(`the validator reported an issue of rule "${stray}" on ${response.op}, which that rule does not cover`)));
   }
-  if (answer && json && appliesTo(rule, response)) verdicts.push(answer(response, profile));
+  if (answer && json && appliesTo(rule, response)) verdicts.push({ rule, ...answer(response, profile) });
   return verdicts;
 }
 
@@ -144,7 +144,7 @@ function validationVerdict(rule: string, response: ApiResponse): Verdict {
   const issues = response.validation.issues.filter((issue) => issue.rule === rule);
   const tolerated = response.validation.tolerated.filter((quirk) => quirk.rule === rule);
   const evidence = issues.slice(0, EVIDENCE_PER_RULE).map((issue) => issueEvidence(issue, response));
-  const verdict = issues.length === 0 ? passedOn(rule) : failedOn(rule, describeIssues(issues), evidence);
+  const verdict: Verdict = { rule, ...(issues.length === 0 ? passed() : failed(describeIssues(issues), evidence)) };
   return tolerated.length === 0 ? verdict : { ...verdict, tolerated };
 }
 
@@ -156,14 +156,4 @@ function describeIssues(issues: ValidationIssue[]): string {
 
 function issueEvidence(issue: ValidationIssue, response: ApiResponse): Evidence {
   return responseEvidence(response, issue.message, { pointer: issue.pointer, expected: issue.constraint, actual: issue.actual });
-}
-
-/** A verdict of one answer on a rule: held. */
-export function passedOn(rule: string): Verdict {
-  return { rule, verdict: 'pass', evidence: [], requests: 0 };
-}
-
-/** A verdict of one answer on a rule: broken, with the reason and evidence. */
-export function failedOn(rule: string, reason: string, evidence: Evidence[]): Verdict {
-  return { rule, verdict: 'fail', reason, evidence, requests: 0 };
 }
