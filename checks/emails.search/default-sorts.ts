@@ -1,27 +1,7 @@
-/** The documented default sorts per status (x-default-sorts on sortField), and the searches that show them. */
-import type { Target } from '../../harness/check';
-import { comparableValues, foldCase, judgeOrder, type Direction, type OrderJudgement } from '../../harness/oracles';
-import { param } from '../../generators';
-import { fieldKind } from '../../drivers';
-import { OP } from './documented-values';
-import { DEFAULT_STATUSES, DELIVERY, DETAIL } from '../../harness/model';
-import type { EmailRecord, Params } from './email-records';
-
-export interface DefaultSort {
-  statuses: string[];
-  sortField: string;
-  sortDirection: 'asc' | 'desc';
-}
-
-export function defaultSorts(): DefaultSort[] {
-  const sorts = param(OP, 'sortField')['x-default-sorts'];
-  if (!Array.isArray(sorts) || sorts.length === 0) throw new Error(`spec/openapi.yaml: ${OP} sortField has no x-default-sorts`);
-  return sorts.map((entry: { status: unknown[]; sortField: string; sortDirection: 'asc' | 'desc' }) => ({
-    statuses: entry.status.map(String),
-    sortField: entry.sortField,
-    sortDirection: entry.sortDirection,
-  }));
-}
+/** The searches that show the documented default sorts per status (the model's defaultSorts). */
+import { foldCase, type Direction } from '../../harness/oracles';
+import { defaultSorts, DEFAULT_STATUSES, DELIVERY, DETAIL } from '../../harness/model';
+import type { Params } from './email-records';
 
 const sameList = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((value) => b.map(foldCase).includes(foldCase(value)));
@@ -49,14 +29,3 @@ export function defaultSortCases(windowed: Params): DefaultSortCase[] {
   }
   return cases;
 }
-
-/** Whether records are ordered by a field in a direction, compared as the field's documented type. */
-export function recordOrder(records: readonly EmailRecord[], field: string, direction: Direction, target: Target): OrderJudgement {
-  const kind = fieldKind(OP, field);
-  const values = comparableValues(records.map((record) => record[field]), kind, target.profile.datetime.format);
-  return judgeOrder(values, kind, direction);
-}
-
-/** The first pair out of order, for evidence. */
-export const outOfOrder = ({ violation }: OrderJudgement): { position: number; before: unknown; after: unknown } | undefined =>
-  violation ? { position: violation.index, before: violation.before, after: violation.after } : undefined;

@@ -15,5 +15,5 @@ export default defineCheck({
       await searchWhole(api, { ...params, sortField, sortDirection: DEFAULT_DIRECTION });
     }
   },
-  judge: (ctx) => judgeSortDirectionDefault(ctx, OP, DEFAULT_DIRECTION),
+  judge: (ctx) => judgeSortDirectionDefault(ctx, OP),
 });

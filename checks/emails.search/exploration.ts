@@ -6,10 +6,10 @@ import fc from 'fast-check';
 import { addDays, addMonths, defaultWindowMonths, exploredRequests, harnessNow, patternSource, textProbe, wildcardPattern, windowLimitMonths, windowWithin } from '../../generators';
 import type { ApiClient, Target } from '../../harness/check';
 import { formatDatetime } from '../../harness/oracles';
-import { explorationOf, maxRpp, recordsOf } from '../../drivers';
+import { explorationOf, maxRpp } from '../../drivers';
 import { wideWindowParams } from './date-windows';
 import { STATUSES, OP } from './documented-values';
-import { campaignIDsOf, DELIVERY, DETAIL } from '../../harness/model';
+import { campaignIDsOf, DELIVERY, DETAIL, recordsOf } from '../../harness/model';
 import { distinctReferences, idsOf, type EmailRecord } from './email-records';
 import { transactionalCategories } from './filter-candidates';
 

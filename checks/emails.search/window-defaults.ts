@@ -1,13 +1,12 @@
 /** What the rules of the default window's bounds share: their margins, and the driver of a search without one bound. */
 import type { CheckContext, Target } from '../../harness/check';
 import { addDays, addHours, dayOf, harnessNow } from '../../generators';
-import { recordsOf } from '../../drivers';
 import { defaultWindowStart, windowParams } from './date-windows';
 import { OP, SORT_DIRECTIONS, SORT_FIELDS } from './documented-values';
 import { emailCatalogue, type EmailBase } from './email-catalogue';
 import { emailsExploration } from './exploration';
 import { distinctIntegers, type EmailRecord, type Params } from './email-records';
-import { dateSentOf } from '../../harness/model';
+import { dateSentOf, recordsOf } from '../../harness/model';
 import { searchWhole } from './whole-search';
 
 /** Margin around the default window's start: month arithmetic and clocks may differ by a day or so. */

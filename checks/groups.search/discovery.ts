@@ -1,8 +1,9 @@
 /** The target's groups, found by paging through the widest search, and what identifies one. */
 import type { CheckContext } from '../../harness/check';
 import { referencedID } from '../../harness/oracles';
-import { idField, searchAllIds, type Params, type SearchRecord } from '../../drivers';
+import { searchAllIds } from '../../drivers';
 import { everyGroup, OP } from './group-filters';
+import { idField, type Params, type SearchRecord } from '../../harness/model';
 
 export interface Discovery {
   groups: SearchRecord[];

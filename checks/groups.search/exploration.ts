@@ -1,9 +1,10 @@
 /** The exploring driver of groups/search: requests over every documented parameter, text cut from the target's group names. */
 import fc from 'fast-check';
 import { exploredRequests, textProbe, type ExploredRequest } from '../../generators';
-import { explorationOf, type SearchRecord } from '../../drivers';
+import { explorationOf } from '../../drivers';
 import { discoverGroups, fragmentableNames, groupOwners, integerIds } from './discovery';
 import { OP } from './group-filters';
+import { type SearchRecord } from '../../harness/model';
 
 /** An ID no group has, for a list now and then (a listed ID that does not exist selects nothing). */
 export const absentId = (ids: readonly number[]): number => Math.max(0, ...ids) + 1000;

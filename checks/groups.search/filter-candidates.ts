@@ -3,8 +3,7 @@
 import fc from 'fast-check';
 import { nameFragment, type FilterCandidates } from '../../generators';
 import { referencedID } from '../../harness/oracles';
-import { filterValues } from '../../harness/model';
-import type { SearchRecord } from '../../drivers';
+import { filterValues, type SearchRecord } from '../../harness/model';
 import { groupId, nameOf } from './discovery';
 
 /** The filters whose reading can forbid a group (whose access a user has is silent: userID forbids none). */

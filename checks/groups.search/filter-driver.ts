@@ -10,10 +10,11 @@ import fc from 'fast-check';
 import type { ExploredRequest } from '../../generators';
 import type { CheckContext } from '../../harness/check';
 import type { HttpMethod } from '../../harness/types';
-import { searchAllIds, sendExplored, without, type Params, type SearchRecord } from '../../drivers';
+import { searchAllIds, sendExplored, without } from '../../drivers';
 import { discoverGroups, groupId, integerIds } from './discovery';
 import { groupsRequests } from './exploration';
 import { OP } from './group-filters';
+import { type Params, type SearchRecord } from '../../harness/model';
 
 /** What a filter rule's driver gives and compares. */
 export interface FilterFocus {

@@ -2,11 +2,11 @@
 import fc from 'fast-check';
 import { nameFragment, textProbe } from '../../generators';
 import { readBoolean } from '../../harness/oracles';
-import { without, type Params, type SearchRecord } from '../../drivers';
+import { without } from '../../drivers';
 import { fragmentableNames, groupOwners, integerIds } from './discovery';
 import { absentId, groupIdLists } from './exploration';
 import type { FilterFocus } from './filter-driver';
-import { filterValues, type GroupEnumFilter } from '../../harness/model';
+import { filterValues, type GroupEnumFilter, type Params, type SearchRecord } from '../../harness/model';
 import { everyGroup } from './group-filters';
 
 /** A filter compared with the same search without it. */

@@ -3,8 +3,7 @@
  * a group and which selects all: the model's filterValues).
  */
 import { operationParameters } from '../../harness/contract';
-import { filterValues } from '../../harness/model';
-import type { Params, SearchOp } from '../../drivers';
+import { filterValues, type Params, type SearchOp } from '../../harness/model';
 
 export const OP = 'groups.search' satisfies SearchOp;
 

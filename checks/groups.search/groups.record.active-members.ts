@@ -1,10 +1,10 @@
 import { defineCheck, headerOnly, type JudgeContext, type Judgement } from '../../harness/check';
 import { readCount } from '../../harness/oracles';
-import { recordsOf } from '../../drivers';
 import { VerdictTally } from '../shared/judges';
 import { discoverGroups, groupId } from './discovery';
 import { EVERY_GROUP_UNREAD, everyGroupRead, everyGroupSampled, sampledNote } from './every-group';
 import { OP } from './group-filters';
+import { recordsOf } from '../../harness/model';
 
 /**
  * Each group as an answer shows it (members change over time, so one record at a time): activeMembers

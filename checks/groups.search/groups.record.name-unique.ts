@@ -1,10 +1,10 @@
 import { defineCheck, headerOnly, type JudgeContext, type Judgement } from '../../harness/check';
 import { readInteger } from '../../harness/oracles';
-import { recordsOf } from '../../drivers';
 import { VerdictTally } from '../shared/judges';
 import { discoverGroups, groupId } from './discovery';
 import { EVERY_GROUP_UNREAD, everyGroupRead, everyGroupSampled, sampledNote } from './every-group';
 import { OP } from './group-filters';
+import { recordsOf } from '../../harness/model';
 
 /** A group's identity as a key (its ID read as an integer when it is one). */
 const idKey = (id: unknown): string => JSON.stringify(readInteger(id) ?? id);

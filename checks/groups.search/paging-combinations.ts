@@ -1,8 +1,9 @@
 /** The groups/search filter combinations the area's checks send, for the paging totals rule. */
 import { allowedValues, sparseFilterSets, type FilterCandidates } from '../../generators';
-import type { PagingCombinations, Params, SearchRecord } from '../../drivers';
+import type { PagingCombinations } from '../../drivers';
 import { filterCandidates } from './filter-candidates';
 import { everyGroup, OP } from './group-filters';
+import { type Params, type SearchRecord } from '../../harness/model';
 
 /**
  * Walked each: no filter (the defaults: status Active, type All), every group, each allowed status and

@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../harness/check';
 import { allowedValues, param, searchMethod, unknownValue } from '../../generators';
-import type { Params, SearchOp } from './records';
 import { runsOption } from './samples';
+import { type Params, type SearchOp } from '../../harness/model';
 
 /** An unknown value for a parameter, wrapped in a list (alone or after an allowed value) when the parameter is an array. */
 function unknownFor(op: SearchOp, name: string): fc.Arbitrary<unknown> {

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import { observation, type ApiClient, type ApiResponse, type Observation, type ObservationContext } from '../../harness/check';
 import { readCount } from '../../harness/oracles';
 import { pageAt, type ExploredRequest } from '../../generators';
-import { firstPage, type Params, type SearchOp } from './records';
+import { firstPage } from './records';
+import { type Params, type SearchOp } from '../../harness/model';
 
 /** One exchange of the driver: the request as drawn, the parameters as sent (page included) and the answer. */
 export interface ExploredExchange {

@@ -5,8 +5,9 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../harness/check';
 import { filterSets, type FilterCandidates } from '../../generators';
-import { without, type Params, type SearchOp } from './records';
+import { without } from './records';
 import { searchAllIds } from './search-all';
+import { type Params, type SearchOp } from '../../harness/model';
 
 /** One comparison: the search with `set`, and with `set` minus `added`. */
 interface Comparison {

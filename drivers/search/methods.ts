@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import type { ApiResponse, CheckContext } from '../../harness/check';
 import { sameUpToTies } from '../../harness/oracles';
 import { allowedValues, rppWithin, sortCombinations } from '../../generators';
-import { firstPage, maxRpp, orderedEntries, recordsOf, type Params, type SearchOp } from './records';
+import { firstPage, maxRpp } from './records';
 import { runsOption } from './samples';
+import { orderedEntries, recordsOf, type Params, type SearchOp } from '../../harness/model';
 
 /**
  * GET then POST with the same parameters; when their records differ, GET again (the judge tells a

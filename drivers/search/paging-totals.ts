@@ -8,9 +8,10 @@ import fc from 'fast-check';
 import type { CheckContext } from '../../harness/check';
 import { boundsOf, searchMethod, sortCombinations } from '../../generators';
 import type { HttpMethod } from '../../harness/types';
-import { idField, maxRpp, type Params, type SearchOp } from './records';
+import { maxRpp } from './records';
 import { searchAllIds } from './search-all';
 import { walkPages } from './walk-pages';
+import { idField, type Params, type SearchOp } from '../../harness/model';
 
 export interface PagingCombinations {
   /** Filter combinations walked once each: no filter (the defaults) and each documented value the area's checks send. */

@@ -5,9 +5,10 @@
 import fc from 'fast-check';
 import type { CheckContext } from '../../harness/check';
 import { boundsOf, pageOutside, rppEdgeCases, rppForPaging, rppOutside, rppWithin, searchMethod } from '../../generators';
-import { firstPage, maxRpp, without, type Params, type SearchOp } from './records';
+import { firstPage, maxRpp, without } from './records';
 import { runsOption } from './samples';
 import { searchAllIds } from './search-all';
+import { type Params, type SearchOp } from '../../harness/model';
 
 /**
  * Drives rpp.default: the search read whole at rpp max (what it holds: the judge's oracle), then its

@@ -1,48 +1,6 @@
-/** What a documented search returns: its record schema, ID field, field kinds, and the records and IDs of an answer. */
-import type { ApiResponse } from '../../harness/check';
-import { componentSchema, loadSpec, operationInfo, resolveSchema, type SchemaNode } from '../../harness/contract';
-import type { OrderedEntry, SearchRecord, ValueKind } from '../../harness/oracles';
-import { boundsOf, param } from '../../generators';
-
-export type { SearchRecord } from '../../harness/oracles';
-
-export type SearchOp = 'groups.search' | 'emails.search';
-
-export type Params = Record<string, unknown>;
-
-const recordSchemas = new Map<SearchOp, SchemaNode>();
-
-/** The record schema of a search (the spec's x-payload.records), fully resolved (once per process: judges read it for every record). */
-export function recordSchema(op: SearchOp): SchemaNode {
-  let schema = recordSchemas.get(op);
-  if (!schema) recordSchemas.set(op, (schema = resolvedRecordSchema(op)));
-  return schema;
-}
-
-function resolvedRecordSchema(op: SearchOp): SchemaNode {
-  const name = operationInfo(op).payload.records;
-  if (!name) throw new Error(`spec/openapi.yaml: ${op} has no x-payload.records`);
-  const spec = loadSpec();
-  return resolveSchema(spec, componentSchema(spec, name));
-}
-
-/** The record's ID field: the schema name + "ID" (Group → groupID, Email → emailID), checked against the schema. */
-export function idField(op: SearchOp): string {
-  const name = operationInfo(op).payload.records ?? '';
-  const field = `${name.charAt(0).toLowerCase()}${name.slice(1)}ID`;
-  if (!recordSchema(op).properties?.[field]) throw new Error(`spec/openapi.yaml: ${name} has no ${field}`);
-  return field;
-}
-
-/** How a record field compares, from its documented type: integer → number, ems-datetime → datetime, string → string. */
-export function fieldKind(op: SearchOp, field: string): ValueKind {
-  const schema = recordSchema(op).properties?.[field];
-  if (!schema) throw new Error(`spec/openapi.yaml: the ${op} record has no field ${field}`);
-  if (schema.format === 'ems-datetime' || schema.format === 'ems-date') return 'datetime';
-  if (schema.type === 'integer' || schema.type === 'number') return 'number';
-  if (schema.type === 'string') return 'string';
-  throw new Error(`spec/openapi.yaml: ${op} field ${field} has no sortable type (${String(schema.type)})`);
-}
+/** What a driver of a documented search builds its requests with: the first page, the largest rpp, parameters without some keys. */
+import { boundsOf } from '../../generators';
+import type { Params, SearchOp } from '../../harness/model';
 
 /** The first page (the spec's minimum of page): passed explicitly where a check needs page 1, so page.default stays its own rule. */
 export const firstPage = (op: SearchOp): number => boundsOf(op, 'page').min;
@@ -53,35 +11,6 @@ export function maxRpp(op: SearchOp): number {
   return max ?? min;
 }
 
-export const recordsOf = (response: ApiResponse): SearchRecord[] =>
-  (response.records ?? []).filter((r): r is SearchRecord => typeof r === 'object' && r !== null);
-
-export const idsOf = (op: SearchOp, records: readonly unknown[]): unknown[] => {
-  const field = idField(op);
-  return records.map((r) => (typeof r === 'object' && r !== null ? (r as SearchRecord)[field] : undefined));
-};
-
 /** The parameters without some keys (a check drops the ones it varies: rpp, page, sort...). */
 export const without = (params: Params, ...keys: string[]): Params =>
   Object.fromEntries(Object.entries(params).filter(([k]) => !keys.includes(k)));
-
-/**
- * The record fields a search's order is decided by: sortField when given, else the documented default
- * (groups: groupName; emails: every field of x-default-sorts, since the default depends on status).
- */
-export function orderFields(op: SearchOp, params: Params): string[] {
-  const properties = recordSchema(op).properties ?? {};
-  if (typeof params.sortField === 'string' && properties[params.sortField]) return [params.sortField];
-  const schema = param(op, 'sortField') as { default?: unknown; 'x-default-sorts'?: { sortField?: unknown }[] };
-  if (typeof schema.default === 'string' && properties[schema.default]) return [schema.default];
-  const fields = (schema['x-default-sorts'] ?? []).map((entry) => entry.sortField).filter((f): f is string => typeof f === 'string');
-  return [...new Set(fields)];
-}
-
-/** The records of an answer as ID and sort key (the order fields' values), for comparisons that leave ties aside. */
-export function orderedEntries(op: SearchOp, records: readonly SearchRecord[], params: Params): OrderedEntry[] {
-  const fields = orderFields(op, params);
-  const ids = idsOf(op, records);
-  // No known order field: every record is its own key, so no two records tie.
-  return records.map((record, i) => ({ id: ids[i], key: JSON.stringify(fields.length === 0 ? [ids[i]] : fields.map((field) => record[field] ?? null)) }));
-}

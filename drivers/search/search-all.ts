@@ -1,7 +1,8 @@
 import type { ApiResponse, CheckContext } from '../../harness/check';
 import { walkPages } from './walk-pages';
 import type { HttpMethod } from '../../harness/types';
-import { idField, idsOf, maxRpp, without, type Params, type SearchOp, type SearchRecord } from './records';
+import { maxRpp, without } from './records';
+import { idField, idsOf, type Params, type SearchOp, type SearchRecord } from '../../harness/model';
 
 export interface SearchAllIds {
   records: SearchRecord[];

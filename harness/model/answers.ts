@@ -1,6 +1,6 @@
 /**
  * What the model says of one answer as a whole: the first record of a served search that a filter the request
- * asked forbids. Pure; the stateful exploration's oracle for every sequence it draws (harness/runner/explore.ts),
+ * asked forbids, or records out of the order the request asked (or the documented default). Pure; the stateful exploration's oracle for every sequence it draws (harness/runner/explore.ts),
  * beside the rules' own judges, which decide the verdicts over the whole run.
  */
 import { headerOnly, type RecordedExchange, type Target } from '../check';
@@ -8,6 +8,7 @@ import type { SearchRecord } from '../oracles';
 import { emailsSearchFiltersOf } from './emails-search';
 import { groupsSearchFilters } from './groups-search';
 import { forbiddenBy, type AnySearchFilter } from './search-filter';
+import { askedOrder, judgeOrderOf } from './search-order';
 
 /** Why the model rejects an answer: what every record should be, and the record that is not. */
 export interface Rejection {
@@ -23,11 +24,11 @@ export function searchFiltersOf(op: string, target: Pick<Target, 'profile'>): An
   return [];
 }
 
-/** The model's rejection of a served search answered to a token in the header alone; undefined when it allows every record. */
+/** The model's rejection of a served search answered to a token in the header alone; undefined when it allows the answer. */
 export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'profile'>): Rejection | undefined {
   if (exchange.outcome !== 'success' || !headerOnly(exchange)) return undefined;
+  if (exchange.op !== 'groups.search' && exchange.op !== 'emails.search') return undefined;
   const filters = searchFiltersOf(exchange.op, target);
-  if (filters.length === 0) return undefined;
   for (const record of (exchange.records ?? []) as SearchRecord[]) {
     const forbidden = forbiddenBy(filters, exchange.params, record);
     if (!forbidden) continue;
@@ -36,6 +37,15 @@ export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'pr
       title: `a record returned for ${exchange.method} ${JSON.stringify(exchange.params)} is not allowed by ${filter.describe(value)}`,
       expected: `every record ${filter.what(value)}`,
       actual: filter.show(record),
+    };
+  }
+  const order = askedOrder(exchange.op, exchange.params);
+  const outcome = order && judgeOrderOf({ target }, exchange.op, exchange, order.field, order.direction);
+  if (order && outcome?.verdict === 'fail') {
+    return {
+      title: `the records returned for ${exchange.method} ${JSON.stringify(exchange.params)} are out of the order asked (${order.by})`,
+      expected: `${order.field} ${order.direction}`,
+      actual: outcome.reason,
     };
   }
   return undefined;

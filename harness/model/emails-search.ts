@@ -9,7 +9,8 @@ import type { Target } from '../check';
 import { foldCase, matchesWildcardAnywhere, matchesWildcardExactCase, readInteger, referencedID } from '../oracles';
 import { campaignIDsOf, dateSentOf, emailID } from './email-records';
 import { DEFAULT_STATUSES, DELIVERY, DETAIL } from './emails-values';
-import { fieldsShown, listedIDs, type AnySearchFilter, type Params, type SearchFilter } from './search-filter';
+import { fieldsShown, listedIDs, type AnySearchFilter, type SearchFilter } from './search-filter';
+import type { Params } from './search-records';
 import { readSentMoment, spelledList, spelledOrDefault } from './sent-values';
 
 const OP = 'emails.search';

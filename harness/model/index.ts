@@ -12,3 +12,5 @@ export * from './group-values';
 export * from './groups-search';
 export * from './answers';
 export * from './export-file';
+export * from './search-records';
+export * from './search-order';

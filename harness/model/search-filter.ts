@@ -6,8 +6,7 @@
  */
 import type { SearchRecord } from '../oracles';
 import { integerList } from './sent-values';
-
-export type Params = Record<string, unknown>;
+import type { Params } from './search-records';
 
 export interface SearchFilter<V = unknown> {
   /** The parameters this filter reads (one, or the two ends of a window). */

@@ -11,9 +11,9 @@ import { describe, it } from 'node:test';
 import { createResponseValidator, loadProfile, repoPath } from '../../harness/contract';
 import type { ApiResponse } from '../../harness/core';
 import { comparableValues, isAbsent, judgeOrder, referencedID } from '../../harness/oracles';
-import { judgeOrderOf } from '../../drivers/search/sorting';
 import { sentBetween } from '../../checks/emails.search/window-defaults';
 import { restPointer, toRest } from './to-rest';
+import { judgeOrderOf } from '../../harness/model';
 
 type Json = Record<string, unknown>;
 const FIXTURE = repoPath('selftest', 'fixtures', 'groups-search-service-payload.json');

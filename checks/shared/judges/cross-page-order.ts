@@ -2,17 +2,15 @@
  * The order of a search ACROSS its pages: page p+1 continues page p in the order the request asked for.
  * Two exchanges are pages of one search when they share the operation, the method, every parameter but
  * page (rpp, sort and filters included) and the token. The records of two consecutive pages, concatenated
- * in page order, must be in the requested order: equal sort values may come in any order (ties, README
- * "Ties, case and row order"), so only a strict inversion between two valued records counts, under every
- * collation a text order is accepted in. The data may move between the two calls (an import changes a
+ * in page order, must be in the requested order (the model's judgeContinuation). The data may move between the two calls (an import changes a
  * group's members): a boundary out of order is a failure only when a second fetch of the same two pages
  * shows it again; seen once, it leaves the judgement unsettled. Pure: a function of every exchange of the run.
  */
 import type { RecordedExchange, RecordedTraffic, Target } from '../../../harness/check';
-import { judgeOrder, type Direction } from '../../../harness/oracles';
-import { fieldKind, idField, orderValues, recordsOf, type SearchOp } from '../../../drivers';
+import type { Direction } from '../../../harness/oracles';
 import { sentPage, walkKey } from './searches';
 import type { VerdictTally } from './tally';
+import { judgeContinuation, recordsOf, type Continuation, type SearchOp } from '../../../harness/model';
 
 /** The order one answer asked for: an allowed sortField and sortDirection (as the spec spells them), and the case label. */
 export interface PageOrder {
@@ -25,36 +23,17 @@ export interface PageOrder {
 const searchKey = (op: SearchOp, exchange: RecordedExchange): string =>
   `${walkKey(op, exchange)} ${exchange.token.role ?? exchange.token.id ?? (exchange.token.header ? 'header' : 'none')}`;
 
-/** One judgement of two consecutive pages fetched one after the other. */
-interface PairJudgement {
-  ok: boolean;
-  /** Pairs of adjacent valued records with different values over the two pages (both must hold a valued record): 0 judges nothing. */
-  comparable: number;
-  reason: string;
+/** One reading of the boundary between two consecutive pages fetched one after the other. */
+interface PairJudgement extends Continuation {
   first: RecordedExchange;
   second: RecordedExchange;
 }
 
-function judgePair(target: Target, op: SearchOp, order: PageOrder, first: RecordedExchange, second: RecordedExchange): PairJudgement {
-  const kind = fieldKind(op, order.field);
-  const format = target.profile.datetime.format;
-  const id = idField(op);
-  const tagged = [first, second].flatMap((page, at) => recordsOf(page).map((record) => ({ record, at })));
-  const values = orderValues(tagged.map(({ record }) => record[order.field]), kind, format);
-  // orderValues drops unreadable values: keep the records it kept, in the same order.
-  const kept = tagged.filter(({ record }) => orderValues([record[order.field]], kind, format).length === 1);
-  const onFirst = kept.filter(({ at }) => at === 0).length;
-  // Judged only across the boundary: the last valued record of page p and the records of page p+1 (each page alone is judged as a page).
-  const across = values.slice(Math.max(0, onFirst - 1)).map((entry) => entry.value);
-  const judgement = onFirst === 0 || onFirst === values.length ? { ok: true, comparablePairs: 0 } : judgeOrder(across, kind, order.direction);
-  const at = judgement.ok ? undefined : Math.max(0, onFirst - 1) + (judgement as { violation: { index: number } }).violation.index;
-  const reason = at === undefined
-    ? `${order.label}: page ${sentPage(second)} continues page ${sentPage(first)}`
-    : `${order.label}: ${JSON.stringify(values[at - 1]?.raw)} (${id} ${String(kept[at - 1]?.record[id])}, page ${sentPage(kept[at - 1]!.at === 0 ? first : second)}) comes before ${JSON.stringify(values[at]?.raw)} (${id} ${String(kept[at]?.record[id])}, page ${sentPage(kept[at]!.at === 0 ? first : second)})`;
-  // The two pages judge the order when their records hold two different values (at the edge itself they may tie).
-  const comparable = onFirst === 0 || onFirst === values.length ? 0 : judgeOrder(values.map((entry) => entry.value), kind, order.direction).comparablePairs;
-  return { ok: judgement.ok, comparable, reason, first, second };
-}
+const judgePair = (target: Target, op: SearchOp, order: PageOrder, first: RecordedExchange, second: RecordedExchange): PairJudgement => ({
+  ...judgeContinuation(target, op, order, { first: { page: sentPage(first), records: recordsOf(first) }, second: { page: sentPage(second), records: recordsOf(second) } }),
+  first,
+  second,
+});
 
 /**
  * Judges every pair of consecutive pages of one search (GET and POST alike) whose request `orderOf` gives an

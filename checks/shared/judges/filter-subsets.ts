@@ -5,8 +5,7 @@
  */
 import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { shortList } from '../../../harness/oracles';
-import { idField, idsOf, recordsOf, type SearchOp, type SearchRecord } from '../../../drivers';
-import { sendsFilter, type AnySearchFilter } from '../../../harness/model';
+import { sendsFilter, type AnySearchFilter, idField, idsOf, recordsOf, type SearchOp, type SearchRecord } from '../../../harness/model';
 import { tokenWorks } from './fit-requests';
 import { normalizedValue, paramSchemas } from './sent-params';
 import { ORDER, PAGING, setKey, walksOf, wholeSearch } from './searches';

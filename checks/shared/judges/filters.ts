@@ -8,8 +8,7 @@
  */
 import { headerOnly, type Judgement, type RecordedExchange, type RecordedTraffic, type TrafficContext } from '../../../harness/check';
 import { setDifference, shortList } from '../../../harness/oracles';
-import { sendsFilter, type AnySearchFilter } from '../../../harness/model';
-import { idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../../../drivers';
+import { sendsFilter, type AnySearchFilter, idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../../../harness/model';
 import { ORDER, PAGING, sampledSearch, setKeyOf, walksOf, wholeSearch, type Walk } from './searches';
 import { VerdictTally } from './tally';
 

@@ -8,8 +8,7 @@ import type { RecordedExchange, TrafficContext, Judgement } from '../../../harne
 import { foldCase, sameSequence, type Direction } from '../../../harness/oracles';
 import type { HttpMethod } from '../../../harness/types';
 import { allowedValues, sortCombinations } from '../../../generators';
-import { allowedSpelling } from '../../../harness/model';
-import { idsOf, judgeOrderOf, recordsOf, type SearchOp } from '../../../drivers';
+import { allowedSpelling, askedOrder, idsOf, judgeOrderOf, recordsOf, type SearchOp } from '../../../harness/model';
 import { fitRequest, othersAccepted } from './fit-requests';
 import { judgeCrossPageOrder } from './cross-page-order';
 import { afterFirstPage, ORDER } from './searches';
@@ -78,9 +77,8 @@ export function judgeOrders(
 export function judgeSortOrder(ctx: TrafficContext, op: SearchOp): Judgement {
   return judgeOrders(ctx, op, {
     expectedOrder: (exchange) => {
-      const field = allowedSpelling(op, 'sortField', exchange.params.sortField);
-      const direction = allowedSpelling(op, 'sortDirection', exchange.params.sortDirection);
-      return field && direction ? { field, direction: foldCase(direction) as Direction, label: `${field} ${foldCase(direction)}` } : undefined;
+      const asked = askedOrder(op, exchange.params);
+      return asked?.by === 'sortField and sortDirection' ? { field: asked.field, direction: asked.direction, label: `${asked.field} ${asked.direction}` } : undefined;
     },
     cases: sortCombinations(op).map(({ sortField, sortDirection }) => `${sortField} ${foldCase(sortDirection)}`),
     none: 'no GET answer to an allowed sortField and sortDirection',
@@ -93,7 +91,8 @@ export function judgeSortOrder(ctx: TrafficContext, op: SearchOp): Judgement {
  * the same request with sortDirection=asc gave (so a field ordered wrongly in both is the sort order
  * rule's failure, not this one's). Every sortField of the spec is needed.
  */
-export function judgeSortDirectionDefault(ctx: TrafficContext, op: SearchOp, defaultDirection: string): Judgement {
+export function judgeSortDirectionDefault(ctx: TrafficContext, op: SearchOp): Judgement {
+  const defaultDirection = askedOrder(op, { sortField: allowedValues(op, 'sortField')[0] })!.direction;
   const tally = new VerdictTally();
   const judged = new Set<string>();
   const explicit = new Map<string, RecordedExchange>();
@@ -104,9 +103,9 @@ export function judgeSortDirectionDefault(ctx: TrafficContext, op: SearchOp, def
     }
   }
   for (const exchange of ctx.traffic.of(op)) {
-    const field = allowedSpelling(op, 'sortField', exchange.params.sortField);
-    if (exchange.method !== 'GET' || exchange.outcome !== 'success' || !field || exchange.params.sortDirection !== undefined) continue;
-    const direction = foldCase(defaultDirection) as Direction;
+    const asked = askedOrder(op, exchange.params);
+    if (exchange.method !== 'GET' || exchange.outcome !== 'success' || asked?.by !== 'sortField alone') continue;
+    const { field, direction } = asked;
     const outcome = judgeOrderOf(ctx, op, exchange, field, direction, `${direction} (no sortDirection)`);
     if (outcome.verdict === 'inconclusive') {
       tally.skip(outcome.reason);
@@ -127,10 +126,13 @@ export function judgeSortDirectionDefault(ctx: TrafficContext, op: SearchOp, def
   return tally.verdicts({ none: 'no GET answer to a sortField without sortDirection', missing });
 }
 
-/** sort.default where one default order applies: answers without sortField and sortDirection; each method of `methods` is needed. */
-export function judgeDefaultSort(ctx: TrafficContext, op: SearchOp, { field, direction, methods }: { field: string; direction: Direction; methods: HttpMethod[] }): Judgement {
+/** sort.default where one default order applies (groups): answers without sortField and sortDirection; each method of `methods` is needed. */
+export function judgeDefaultSort(ctx: TrafficContext, op: SearchOp, methods: HttpMethod[]): Judgement {
   return judgeOrders(ctx, op, {
-    expectedOrder: (e) => (e.params.sortField === undefined && e.params.sortDirection === undefined ? { field, direction, label: `${e.method} without sort parameters`, text: `${direction} (no sort parameters)` } : undefined),
+    expectedOrder: (e) => {
+      const asked = askedOrder(op, e.params);
+      return asked?.by === 'default' ? { field: asked.field, direction: asked.direction, label: `${e.method} without sort parameters`, text: `${asked.direction} (no sort parameters)` } : undefined;
+    },
     cases: methods.map((method) => `${method} without sort parameters`),
     methods,
     none: 'no answer to a request without sortField and sortDirection',

@@ -5,10 +5,10 @@
  */
 import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { boundsOf, defaultOf } from '../../../generators';
-import { recordsOf, type SearchOp } from '../../../drivers';
 import { seenIds, sentPage, setKey, wholeSearch } from './searches';
 import { integerStanding } from './sent-params';
 import { VerdictTally } from './tally';
+import { recordsOf, type SearchOp } from '../../../harness/model';
 
 /** How many records the search of an exchange holds: exactly (read whole), or at least (seen). */
 function holdings({ traffic }: TrafficContext, op: SearchOp, exchange: RecordedExchange): { exact?: number; atLeast: number } {

@@ -8,12 +8,12 @@
 import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { describeDifference, isAbsent, readCount, sameUpToTies, setDifference, shortList } from '../../../harness/oracles';
 import { boundsOf } from '../../../generators';
-import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, type SearchRecord } from '../../../drivers';
 import { onlyTiesMoved, tiedIDs } from './ties';
 import { seenIds, sentPage, setKey, walksOf, wholeSearch, type Walk } from './searches';
 import { tokenWorks } from './fit-requests';
 import { integerStanding, paramsKey } from './sent-params';
 import { VerdictTally, type FailureEvidence } from './tally';
+import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, type SearchRecord } from '../../../harness/model';
 
 /** The `page` query parameter of a paging link, when the link is a URL that carries one. */
 export function linkedPage(link: string, base: string): number | undefined {

@@ -9,10 +9,9 @@
 import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { foldCase } from '../../../harness/oracles';
 import { boundsOf } from '../../../generators';
-import type { SearchOp } from '../../../drivers';
 import { fitRequest, othersAccepted } from './fit-requests';
 import { effectiveValue, enumStanding, integerStanding, paramSchemas, type Standing } from './sent-params';
-import { listOf } from '../../../harness/model';
+import { listOf, type SearchOp } from '../../../harness/model';
 import { sentWindow, windowStanding } from './sent-window';
 import { afterFirstPage } from './searches';
 import { VerdictTally } from './tally';

@@ -6,8 +6,8 @@
  */
 import type { RecordedExchange, RecordedTraffic } from '../../../harness/check';
 import { isLastPage, readInteger, type SearchRecord } from '../../../harness/oracles';
-import { idField, idsOf, recordsOf, type SearchOp } from '../../../drivers';
 import { keyOf, paramsKey } from './sent-params';
+import { idField, idsOf, recordsOf, type SearchOp } from '../../../harness/model';
 
 /** Parameters that choose a page of a search, and its order: the rest choose which records it holds. */
 export const PAGING = ['page', 'rpp'] as const;
