@@ -1,10 +1,11 @@
 import { defineCheck, NOT_OBSERVED, type CheckContext, type JudgeContext, type RecordedExchange, type Judgement, inconclusive } from '../../harness/check';
 import { foldCase, isSet } from '../../harness/oracles';
 import { addresses } from '../shared/addresses';
-import { importRows, isObject, logSavedContacts, readImport } from '../shared/import-answer';
+import { logSavedContacts } from '../shared/saved-contacts';
 import { VerdictTally } from '../shared/judges';
 import { answeredWithHeaderToken, lackingPermission } from './shown-tokens';
 import { tokenWorks } from './token-works';
+import { importRows, isObject, readImport } from '../../harness/model';
 
 /** The addresses a contacts/import request sent, in row order. */
 const sentEmails = (e: RecordedExchange): string[] => {

@@ -5,9 +5,10 @@
 import { LANES, RangeLane } from '../../generators';
 import { observation, type TokenChoice } from '../../harness/check';
 import { addresses } from '../shared/addresses';
-import { logSavedContacts, readImport } from '../shared/import-answer';
+import { logSavedContacts } from '../shared/saved-contacts';
 import { sharedProbeJob, type ProbeJob } from './probe-job';
 import { jobProbes, readProbes, runProbes, unissuedToken, writeProbes, type Probe, type ProbeResult } from './probes';
+import { readImport } from '../../harness/model';
 
 export interface TokenProbes {
   withoutToken: ProbeResult[];

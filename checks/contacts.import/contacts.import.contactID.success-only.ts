@@ -4,6 +4,7 @@ import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { importContacts } from './import-call';
 import { judgeImports } from './import-judges';
+import { IMPORT_FACTS } from '../../harness/model';
 
 export default defineCheck({
   rule: 'contacts.import.contactID.success-only',
@@ -23,11 +24,5 @@ export default defineCheck({
       await importContacts(ctx, { contacts: records });
     });
   },
-  judge: (ctx) =>
-    judgeImports(ctx, 'no accepted import with row results', (_records, reading) => {
-      if (!reading.rows) return 'an accepted import had no row results';
-      const wrong = reading.rows.findIndex((row) => row.hasContactID !== row.success);
-      const row = reading.rows[wrong];
-      return row && { title: row.success ? `row ${wrong + 1} succeeded and carries a contactID` : `row ${wrong + 1} failed and carries no contactID`, expected: row.success ? 'a contactID' : 'no contactID (absent, null, "" or 0)', actual: { success: row.success, contactID: row.contactID } };
-    }),
+  judge: (ctx) => judgeImports(ctx, 'no accepted import with row results', IMPORT_FACTS.contactIDOnSuccess),
 });

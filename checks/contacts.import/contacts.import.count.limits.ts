@@ -1,8 +1,7 @@
 import { batchSizesOutside, boundsOf, freshEmailContacts, smallBatchSize } from '../../generators';
 import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
-import { importContacts } from './import-call';
-import { runsOf } from './rows';
+import { importContacts, runsOf } from './import-call';
 import { judgeCountLimits } from './import-judges';
 
 export default defineCheck({

@@ -5,10 +5,9 @@ import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { driveCountSequence } from './count-sequence';
 import { exampleGroupsOf, sightGroups } from './groups';
-import { importContacts, updateExistingParam } from './import-call';
-import { countsAgree, countsOf, runsOf } from './rows';
-import { readUpdateExisting } from './recorded-imports';
+import { importContacts, runsOf, updateExistingParam } from './import-call';
 import { judgeImports, type ImportCoverage } from './import-judges';
+import { IMPORT_FACTS, readUpdateExisting } from '../../harness/model';
 
 export default defineCheck({
   rule: 'contacts.import.counts.agree',
@@ -35,11 +34,7 @@ export default defineCheck({
       if (named) await sightGroups(api, groups);
     }, { numRuns: runsOf(target.runs, 15) });
   },
-  judge: (ctx) =>
-    judgeImports(ctx, 'no accepted import with row results', (_records, reading) => {
-      const counts = countsOf(reading);
-      return countsAgree(counts) ? undefined : { title: 'recordsInserted and recordsUpdated count the rows flagged inserted and updated', expected: { recordsInserted: counts.flaggedInserted, recordsUpdated: counts.flaggedUpdated }, actual: { recordsInserted: counts.inserted, recordsUpdated: counts.updated } };
-    }, COVERAGE),
+  judge: (ctx) => judgeImports(ctx, 'no accepted import with row results', IMPORT_FACTS.countsOfRows, COVERAGE),
 });
 
 /** The kinds of import the counts are judged on every run (every kind an import can be: the documented parameters and rows). */

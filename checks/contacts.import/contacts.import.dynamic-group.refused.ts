@@ -5,8 +5,7 @@ import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { judgeDynamicRefused } from './group-judges';
 import { exampleGroups, groupDirectoryOrEmpty, sightGroups } from './groups';
-import { importContacts } from './import-call';
-import { runsOf } from './rows';
+import { importContacts, runsOf } from './import-call';
 
 export default defineCheck({
   rule: 'contacts.import.dynamic-group.refused',

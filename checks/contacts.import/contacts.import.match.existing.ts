@@ -4,8 +4,7 @@ import { otherCase, updateExistingChoice, wellFormedBatch } from '../../generato
 import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { judgeMatchExisting } from './existing-contacts';
-import { importContacts, updateExistingParam } from './import-call';
-import { runsOf } from './rows';
+import { importContacts, runsOf, updateExistingParam } from './import-call';
 
 export default defineCheck({
   rule: 'contacts.import.match.existing',

@@ -3,9 +3,8 @@ import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { judgeRemoveGroupIDs } from './group-judges';
 import { exampleGroupsOf, sightGroups } from './groups';
-import { importContacts } from './import-call';
+import { importContacts, runsOf } from './import-call';
 import { driveImportSequences } from './import-sequences';
-import { runsOf } from './rows';
 
 export default defineCheck({
   rule: 'contacts.import.removeGroupIDs',

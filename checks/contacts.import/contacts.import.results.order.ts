@@ -1,9 +1,9 @@
-import { anyImportBatch, type ContactRecord } from '../../generators';
+import { anyImportBatch } from '../../generators';
 import { defineCheck } from '../../harness/check';
 import { addresses } from '../shared/addresses';
 import { firstImport } from './first-import';
 import { importContacts } from './import-call';
-import { rowOrder } from './row-order';
+import { IMPORT_FACTS } from '../../harness/model';
 import { judgeImports } from './import-judges';
 
 export default defineCheck({
@@ -13,9 +13,5 @@ export default defineCheck({
     await ctx.observe(firstImport);
     await ctx.explore(anyImportBatch(addresses), (records) => importContacts(ctx, { contacts: records }));
   },
-  judge: (ctx) =>
-    judgeImports(ctx, 'no accepted import of an array of records', (records, reading) => {
-      const { holds, evidence: { response: _response, ...evidence } } = rowOrder(records as ContactRecord[], reading);
-      return holds ? undefined : evidence;
-    }),
+  judge: (ctx) => judgeImports(ctx, 'no accepted import of an array of records', IMPORT_FACTS.rowsInInputOrder),
 });

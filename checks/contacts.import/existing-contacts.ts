@@ -7,7 +7,8 @@
 import type { TrafficContext, Judgement } from '../../harness/check';
 import { readInteger } from '../../harness/oracles';
 import { VerdictTally } from '../shared/judges';
-import { changesData, recordedImports, type ImportedRow, type RecordedImport, type UpdateExisting } from './recorded-imports';
+import { importHistory } from '../../harness/model';
+import { changesData, type ImportedRow, type RecordedImport, type UpdateExisting } from '../../harness/model';
 
 /** Two contactIDs name the same contact: equal as integers (a JSON integer or a string of digits). */
 export function sameID(a: unknown, b: unknown): boolean {
@@ -17,7 +18,7 @@ export function sameID(a: unknown, b: unknown): boolean {
 
 /** The successful rows of accepted imports whose exact contact the traffic showed existing before, once per address of the call. */
 function reimportedRows(ctx: TrafficContext, updateExisting?: UpdateExisting): Array<{ imported: RecordedImport; item: ImportedRow & { before: NonNullable<ImportedRow['before']>; row: NonNullable<ImportedRow['row']> } }> {
-  return recordedImports(ctx.traffic, ctx.target)
+  return importHistory(ctx.traffic, ctx.target)
     .filter((imported) => updateExisting === undefined || imported.updateExisting === updateExisting)
     .flatMap((imported) =>
       imported.rows.flatMap((item) => (item.before && item.row?.success && !item.repeated ? [{ imported, item: item as typeof item & { before: NonNullable<ImportedRow['before']>; row: NonNullable<ImportedRow['row']> } }] : [])),
@@ -42,7 +43,7 @@ export function judgeMatchExisting(ctx: TrafficContext): Judgement {
       actual: { inserted: row.inserted, contactID: row.contactID }, response: imported.exchange,
     });
   }
-  for (const imported of recordedImports(ctx.traffic, ctx.target)) {
+  for (const imported of importHistory(ctx.traffic, ctx.target)) {
     for (const { row, before, caseVariants, email, repeated } of imported.rows) {
       const variant = caseVariants[0];
       if (before || repeated || caseVariants.length !== 1 || !row?.success || !row.hasContactID || variant?.contactID === undefined) continue;

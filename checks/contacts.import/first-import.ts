@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { anyImportBatch, type ContactRecord } from '../../generators';
 import { observation } from '../../harness/check';
 import { addresses } from '../shared/addresses';
-import type { ImportReading } from '../shared/import-answer';
 import { importContacts } from './import-call';
+import { type ImportReading } from '../../harness/model';
 
 export interface BatchImport {
   records: ContactRecord[];

@@ -1,5 +1,5 @@
 /**
- * The group rules of contacts/import judged on the steps of the traffic (group-steps): groupIDs adds,
+ * The group rules of contacts/import judged on the steps of the traffic (the model's group history): groupIDs adds,
  * removeGroupIDs removes, updateExisting 0 still moves existing contacts, a Dynamic group never gains
  * contacts, a suppressed contact stays inactive. A change outside what the documented semantics allow is
  * blamed on the one rule it breaks; where two rules could explain it, neither fails and the rule is left
@@ -7,7 +7,7 @@
  */
 import type { Target, TrafficContext, Judgement } from '../../harness/check';
 import { VerdictTally, type FailureEvidence } from '../shared/judges';
-import { groupHistory, namedGroups, type GroupStep } from './group-steps';
+import { groupHistory, namedGroups, type GroupStep } from '../../harness/model';
 
 const signed = (value: number): string => (value > 0 ? `+${value}` : String(value));
 

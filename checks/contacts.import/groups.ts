@@ -5,8 +5,8 @@
 import { allowedValues, boundsOf } from '../../generators';
 import { loadSpec, operationInfo } from '../../harness/contract';
 import { Unjudged, type ApiClient } from '../../harness/check';
-import { isObject } from '../shared/import-answer';
 import { inUniqueOrder, walkPages, WHOLE_READ_PAGES } from '../../drivers';
+import { isObject } from '../../harness/model';
 
 interface GroupView {
   groupID: number;

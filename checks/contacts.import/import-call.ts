@@ -1,6 +1,7 @@
 /** Sending contacts/import: the request, read through the target profile, the contacts it created logged. */
 import type { CheckContext } from '../../harness/check';
-import { logSavedContacts, readImport, type ImportReading } from '../shared/import-answer';
+import { readImport, type ImportReading } from '../../harness/model';
+import { logSavedContacts } from '../shared/saved-contacts';
 
 export interface ImportRequest {
   contacts: unknown[];
@@ -25,3 +26,6 @@ export async function importContacts({ api, target, createdContacts }: Pick<Chec
 /** updateExisting as a request carries it: left out when undefined. */
 export const updateExistingParam = (updateExisting: boolean | undefined): Pick<ImportRequest, 'updateExisting'> =>
   updateExisting === undefined ? {} : { updateExisting };
+
+/** Runs of a property whose samples cost several requests: the run's, at most `cap`, at least one. */
+export const runsOf = (runs: number, cap: number): number => Math.max(1, Math.min(runs, cap));

@@ -5,14 +5,10 @@
  */
 import { boundsOf } from '../../generators';
 import type { RecordedExchange, TrafficContext, Judgement } from '../../harness/check';
-import { isObject, readImport, type ImportReading } from '../shared/import-answer';
 import { tokenWorks, VerdictTally, type FailureEvidence } from '../shared/judges';
-import { resultFor, sentEmail } from './rows';
+import { isObject, readImport, resultFor, sentEmail, sentRecords, type ImportReading } from '../../harness/model';
 
 const OP = 'contacts.import';
-
-/** The records an import request sent, when it sent an array. */
-export const sentRecords = (exchange: RecordedExchange): unknown[] | undefined => (Array.isArray(exchange.params.contacts) ? exchange.params.contacts : undefined);
 
 /** The kinds of import a rule needs to see judged (`classes`), and those one judged import is of (`of`). */
 export interface ImportCoverage {

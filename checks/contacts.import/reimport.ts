@@ -2,8 +2,7 @@
 import { contactOfShape, freshContacts, reimportPlan } from '../../generators';
 import type { CheckContext } from '../../harness/check';
 import { addresses } from '../shared/addresses';
-import { importContacts, updateExistingParam } from './import-call';
-import { runsOf } from './rows';
+import { importContacts, runsOf, updateExistingParam } from './import-call';
 
 /**
  * Imports fresh contacts, then the same addresses again (with new customFields data when the shape has

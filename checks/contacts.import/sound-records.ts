@@ -1,65 +1,12 @@
 /**
- * Which records of a recorded import a row must import, and which break a documented rule: judged for
- * customFields (a well-formed customFields record imports) and row isolation (a failing row fails alone).
- * A record is sound when nothing written lets its row fail: an object whose keys are the first record's,
- * an address (local@domain.tld) no other record of the call repeats (letter case aside), not a fixture's
- * suppressed address, scalar values, customFields (if any) a map of {value} objects. Pure: no I/O.
+ * The judges of the rows a recorded import must import (the model's soundRecord and defectiveRecord):
+ * customFields (a well-formed customFields record imports) and row isolation (a failing row fails alone). Pure: no I/O.
  */
 import { boundsOf } from '../../generators';
-import type { RecordedExchange, Target, TrafficContext, Judgement } from '../../harness/check';
-import { isObject } from '../shared/import-answer';
+import type { RecordedExchange, TrafficContext, Judgement } from '../../harness/check';
 import { tokenWorks, VerdictTally } from '../shared/judges';
-import { recordedImports, type RecordedImport } from './recorded-imports';
-import { rowsSummary, sentEmail } from './rows';
-
-/** local@domain.tld, no spaces. */
-const ADDRESS = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]{2,}$/;
-
-const isScalar = (value: unknown): boolean => value === null || ['string', 'number', 'boolean'].includes(typeof value);
-const keysOf = (record: unknown): string => (isObject(record) ? Object.keys(record).sort().join('\u0000') : '');
-
-/** customFields as documented: an object mapping each custom field name to an object with a value member. */
-export function wellFormedCustomFields(value: unknown): boolean {
-  return isObject(value) && Object.keys(value).length > 0 && Object.values(value).every((field) => isObject(field) && Object.keys(field).length === 1 && 'value' in field && isScalar(field.value));
-}
-
-/** The fixture addresses the target profile names as suppressed (a target may refuse to import them). */
-const suppressed = (target: Pick<Target, 'profile'>): Set<string> => new Set((target.profile.fixtures?.suppressedEmails ?? []).map((email) => email.toLowerCase()));
-
-/**
- * How many records of the batch carry each address (letter case aside), counted once per batch: a judge asks of
- * every record of a call of up to 1000, and counting per record made that quadratic.
- */
-const addressCounts = new WeakMap<readonly unknown[], Map<string, number>>();
-function countOfAddress(records: readonly unknown[], address: string): number {
-  let counts = addressCounts.get(records);
-  if (!counts) {
-    counts = new Map();
-    for (const other of records) {
-      const email = sentEmail(other)?.toLowerCase();
-      if (email !== undefined) counts.set(email, (counts.get(email) ?? 0) + 1);
-    }
-    addressCounts.set(records, counts);
-  }
-  return counts.get(address) ?? 0;
-}
-
-/** Whether record `index` of the batch is sound (see the file's comment). */
-export function soundRecord(records: readonly unknown[], index: number, target: Pick<Target, 'profile'>): boolean {
-  const record = records[index];
-  const email = sentEmail(record);
-  if (!isObject(record) || email === undefined || !ADDRESS.test(email) || suppressed(target).has(email.toLowerCase())) return false;
-  if (keysOf(record) !== keysOf(records[0])) return false;
-  if (countOfAddress(records, email.toLowerCase()) > 1) return false;
-  return Object.entries(record).every(([name, value]) => name === 'email' || (name === 'customFields' ? wellFormedCustomFields(value) : isScalar(value)));
-}
-
-/** Whether record `index` breaks a documented rule of the first record's structure or the required address (or is no address at all). */
-export function defectiveRecord(records: readonly unknown[], index: number): boolean {
-  const record = records[index];
-  const email = sentEmail(record);
-  return !isObject(record) || email === undefined || !ADDRESS.test(email) || (index > 0 && keysOf(record) !== keysOf(records[0]));
-}
+import { importHistory } from '../../harness/model';
+import { defectiveRecord, isObject, rowsSummary, soundRecord, type RecordedImport } from '../../harness/model';
 
 /** A call whose refusal no written rule explains: a batch within the limits, nothing but contacts (and updateExisting) sent, with a token the traffic shows working. */
 function callMustSucceed(ctx: TrafficContext, exchange: RecordedExchange, records: readonly unknown[]): boolean {
@@ -75,7 +22,7 @@ const judgeable = (imported: RecordedImport): imported is RecordedImport & { rec
 /** customFields: in a batch without a defective record, each sound record carrying customFields imports (its row succeeds; its call is not refused). */
 export function judgeCustomFields(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
-  for (const imported of recordedImports(ctx.traffic, ctx.target)) {
+  for (const imported of importHistory(ctx.traffic, ctx.target)) {
     if (!judgeable(imported)) continue;
     const { records, exchange, reading } = imported;
     // Next to a defective record, a failing row is row isolation's question.
@@ -108,7 +55,7 @@ const fieldNames = (record: unknown): string =>
  */
 export function judgeRowIsolated(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
-  const imports = recordedImports(ctx.traffic, ctx.target);
+  const imports = importHistory(ctx.traffic, ctx.target);
   const importable = new Set(
     imports.filter((imported) => imported.rows.length > 0 && imported.rows.every((item) => item.row?.success)).flatMap((imported) => imported.rows.map((item) => fieldNames(item.record))),
   );

@@ -1,6 +1,7 @@
 /**
  * What the model says of one answer as a whole: the first record of a served search that a filter the request
- * asked forbids, or records out of the order the request asked (or the documented default). Pure; the stateful exploration's oracle for every sequence it draws (harness/runner/explore.ts),
+ * asked forbids, records out of the order the request asked (or the documented default), an import answer
+ * that breaks a documented fact of its rows and counts. Pure; the stateful exploration's oracle for every sequence it draws (harness/runner/explore.ts),
  * beside the rules' own judges, which decide the verdicts over the whole run.
  */
 import { headerOnly, type RecordedExchange, type Target } from '../check';
@@ -9,13 +10,9 @@ import { emailsSearchFiltersOf } from './emails-search';
 import { groupsSearchFilters } from './groups-search';
 import { forbiddenBy, type AnySearchFilter } from './search-filter';
 import { askedOrder, judgeOrderOf } from './search-order';
+import { importRejection, type Rejection } from './import-facts';
+import { readImport, sentRecords } from './import-answer';
 
-/** Why the model rejects an answer: what every record should be, and the record that is not. */
-export interface Rejection {
-  title: string;
-  expected: string;
-  actual: unknown;
-}
 
 /** The filters of a search operation (none for another operation). */
 export function searchFiltersOf(op: string, target: Pick<Target, 'profile'>): AnySearchFilter[] {
@@ -24,9 +21,16 @@ export function searchFiltersOf(op: string, target: Pick<Target, 'profile'>): An
   return [];
 }
 
-/** The model's rejection of a served search answered to a token in the header alone; undefined when it allows the answer. */
+/**
+ * The model's rejection of an answer to a token in the header alone: a served search (filters, order) or an
+ * accepted import of an array of records (the import facts); undefined when it allows the answer.
+ */
 export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'profile'>): Rejection | undefined {
   if (exchange.outcome !== 'success' || !headerOnly(exchange)) return undefined;
+  if (exchange.op === 'contacts.import') {
+    const records = sentRecords(exchange);
+    return records && importRejection(records, readImport(exchange, target));
+  }
   if (exchange.op !== 'groups.search' && exchange.op !== 'emails.search') return undefined;
   const filters = searchFiltersOf(exchange.op, target);
   for (const record of (exchange.records ?? []) as SearchRecord[]) {

@@ -6,8 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { matchesWildcardAnywhere, matchesWildcardExactCase, referencedID, sameUpToTies, type OrderedEntry } from '../../harness/oracles';
-import { carriesContactID } from '../../checks/shared/import-answer';
-import { orderedEntries, orderFields } from '../../harness/model';
+import { orderedEntries, orderFields, carriesContactID } from '../../harness/model';
 
 const entries = (pairs: [number, string][]): OrderedEntry[] => pairs.map(([id, key]) => ({ id, key }));
 

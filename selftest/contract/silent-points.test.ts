@@ -32,7 +32,7 @@ const TOLERANCE_SITES: Record<string, string[]> = {
   'harness/oracles/last-page.ts': ['paging.link-form'],
   'checks/shared/judges/ties.ts': ['search.tie-order'],
   'checks/shared/judges/answer-verdicts.ts': ['records.absent-value', 'records.boolean-form'],
-  'checks/shared/import-answer.ts': ['import.failed-row-contactID'],
+  'harness/model/import-answer.ts': ['import.failed-row-contactID'],
   'checks/exports/job-answers.ts': ['exports.running-statuses'],
   'drivers/export-jobs.ts': ['exports.running-statuses'],
 };

@@ -15,4 +15,3 @@ export * from './paging';
 export * from './export-jobs';
 export * from './exports';
 export * from './tokens';
-export * from './per-traffic';

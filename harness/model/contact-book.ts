@@ -4,13 +4,11 @@
  * was given, and the data it holds where the traffic shows it. A contact is its address exactly as sent
  * under one token: no case rule for matching is written, and tokens may belong to different accounts; an
  * import of the same address in another letter case (or under another token) leaves what is known of the
- * contact unknown from then on. Pure: no I/O.
+ * contact unknown from then on. The model's contact book: pure, no I/O.
  */
-import type { RecordedExchange, RecordedTraffic, Target } from '../../harness/check';
-import { isObject, readImport, type ImportReading, type RowResult } from '../shared/import-answer';
-import { perTraffic } from '../shared/judges';
-import { resultFor, sentEmail } from './rows';
-import { sentRecords } from './import-judges';
+import type { RecordedExchange, RecordedTraffic, Target } from '../check';
+import { perTraffic } from './per-traffic';
+import { isObject, readImport, resultFor, sentEmail, sentRecords, type ImportReading, type RowResult } from './import-answer';
 
 const OP = 'contacts.import';
 
@@ -94,10 +92,10 @@ const tokenOf = (key: string): string => key.slice(0, key.indexOf('\u0000'));
 /** What is known of a contact at one point of the traffic (later imports change what is known). */
 const snapshot = (contact: KnownContact | undefined): KnownContact | undefined => contact && { ...contact, data: contact.data && new Map(contact.data) };
 
-/** Every recorded import in order, each row with what the earlier imports showed of its contact. */
-export const recordedImports = perTraffic(readImports);
+/** Every recorded import in order, each row with what the earlier imports showed of its contact: read once per traffic. */
+export const importHistory = perTraffic(readImportHistory);
 
-function readImports(traffic: RecordedTraffic, target: Pick<Target, 'profile'>): RecordedImport[] {
+function readImportHistory(traffic: RecordedTraffic, target: Pick<Target, 'profile'>): RecordedImport[] {
   const known = new Map<string, KnownContact>();
   /** The keys known under each address, letter case aside. */
   const byAddress = new Map<string, Set<string>>();

@@ -8,11 +8,11 @@
  * after, two such imports between sightings, a change outside the range) leaves their membership unknown,
  * and an unknown membership widens the range of later steps. Pure: no I/O.
  */
-import { servedInEitherOrder, type RecordedExchange, type RecordedTraffic, type Target } from '../../harness/check';
-import { readInteger } from '../../harness/oracles';
-import { isObject } from '../shared/import-answer';
-import { perTraffic } from '../shared/judges';
-import { addressOf, recordedImports, type RecordedImport } from './recorded-imports';
+import { servedInEitherOrder, type RecordedExchange, type RecordedTraffic, type Target } from '../check';
+import { readInteger } from '../oracles';
+import { perTraffic } from './per-traffic';
+import { addressOf, importHistory, type RecordedImport } from './contact-book';
+import { isObject } from './import-answer';
 
 /** A group's counts as one groups/search answer showed them. */
 export interface GroupSighting {
@@ -186,7 +186,7 @@ class Activity {
 export const groupHistory = perTraffic(readGroupHistory);
 
 function readGroupHistory(traffic: RecordedTraffic, target: Pick<Target, 'profile'>): GroupHistory {
-  const byIndex = new Map(recordedImports(traffic, target).map((imported) => [imported.exchange.index, imported]));
+  const byIndex = new Map(importHistory(traffic, target).map((imported) => [imported.exchange.index, imported]));
   const membership = new Membership();
   const activity = new Activity();
   const history: GroupHistory = { steps: [], dynamic: [] };

@@ -1,4 +1,4 @@
-import type { RecordedTraffic, Target } from '../../../harness/check';
+import type { RecordedTraffic, Target } from '../check';
 
 /**
  * A reading of the traffic that several judges share (the group history, the recorded imports), computed once per
