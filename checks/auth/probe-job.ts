@@ -1,7 +1,8 @@
 /** A real export job for the token probes of jobStatus and getFile: started over a range with sends, run to its end. */
 import { LANES, RangeLane } from '../../generators';
 import type { ApiClient, Target } from '../../harness/check';
-import { fileKeyOf, pollJob, startExport, type ExportStart, type JobRun, findDayWithSends } from '../../drivers';
+import { pollJob, startExport, type ExportStart, type JobRun, findDayWithSends } from '../../drivers';
+import { fileKeyOf } from '../../harness/model';
 
 export interface ProbeJob {
   start?: ExportStart;

@@ -12,12 +12,12 @@
  */
 import { observation, TOKEN_NAMES, type ApiClient, type Target, type TokenName, type TokenPlacement } from '../../harness/check';
 import { rangeParams, type DateRange } from '../../generators';
-import { jobIdOf, pollJob } from '../../drivers';
+import { pollJob } from '../../drivers';
 import { addresses } from '../shared/addresses';
 import { logSavedContacts } from '../shared/saved-contacts';
 import { sharedProbeJob } from './probe-job';
 import { importProbe, jobProbes, readProbes, runProbes, type Probe, type ProbeResult } from './probes';
-import { readImport } from '../../harness/model';
+import { readImport, jobIdOf } from '../../harness/model';
 
 export interface MatrixCell extends ProbeResult {
   token: TokenName;

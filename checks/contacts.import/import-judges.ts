@@ -5,8 +5,8 @@
  */
 import { boundsOf } from '../../generators';
 import type { RecordedExchange, TrafficContext, Judgement } from '../../harness/check';
-import { tokenWorks, VerdictTally, type FailureEvidence } from '../shared/judges';
-import { isObject, readImport, resultFor, sentEmail, sentRecords, type ImportReading } from '../../harness/model';
+import { VerdictTally, type FailureEvidence } from '../shared/judges';
+import { isObject, readImport, resultFor, sentEmail, sentRecords, type ImportReading, tokenWorks } from '../../harness/model';
 
 const OP = 'contacts.import';
 

@@ -4,8 +4,8 @@
  */
 import { boundsOf } from '../../generators';
 import type { RecordedExchange, TrafficContext, Judgement } from '../../harness/check';
-import { tokenWorks, VerdictTally } from '../shared/judges';
-import { importHistory } from '../../harness/model';
+import { VerdictTally } from '../shared/judges';
+import { importHistory, tokenWorks } from '../../harness/model';
 import { defectiveRecord, isObject, rowsSummary, soundRecord, type RecordedImport } from '../../harness/model';
 
 /** A call whose refusal no written rule explains: a batch within the limits, nothing but contacts (and updateExisting) sent, with a token the traffic shows working. */

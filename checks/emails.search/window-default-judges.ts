@@ -13,9 +13,8 @@
 import type { RecordedExchange, TrafficContext, Judgement } from '../../harness/check';
 import { foldCase, setDifference, shortList } from '../../harness/oracles';
 import { addDays, addHours, dayOf, defaultWindowMonths } from '../../generators';
-import { statedDate } from '../../drivers';
 import { keyOf, ORDER, PAGING, VerdictTally, walksOf, type Walk } from '../shared/judges';
-import { allowedSpelling, dateSentOf, DELIVERY, DETAIL, emailID, readSentMoment, recordsOf } from '../../harness/model';
+import { allowedSpelling, dateSentOf, DELIVERY, DETAIL, emailID, readSentMoment, recordsOf, statedDate } from '../../harness/model';
 import { defaultWindowStart } from './date-windows';
 import { OP } from './documented-values';
 import { type EmailRecord } from './email-records';

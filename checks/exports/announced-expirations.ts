@@ -6,8 +6,7 @@
  */
 import { endOf, type RecordedTraffic, type RecordedExchange, type Target } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
-import { fileKeyOf, phaseOf } from '../../drivers';
-import { fileExpirationOf } from './job-answers';
+import { fileKeyOf, phaseOf, fileExpirationOf } from '../../harness/model';
 
 export interface Announcement {
   poll: RecordedExchange;

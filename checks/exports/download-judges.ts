@@ -1,10 +1,9 @@
 /** The export file rules on recorded downloads (checks/shared/judges issuedDownloads): the file, its format, its rows. */
 import type { TrafficContext, Judgement } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
-import { jobText } from '../../drivers';
 import { judgeDownloads, type IssuedDownload } from '../shared/judges';
 import { fileFetched } from './export-with-records';
-import { dataRows, expectedEntryName, readStrictly, unpackExport } from '../../harness/model';
+import { dataRows, expectedEntryName, readStrictly, unpackExport, jobText } from '../../harness/model';
 import { fetchOfExchange, surelyBefore, targetClock } from './file-lifetime';
 
 /**

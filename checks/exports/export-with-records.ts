@@ -1,8 +1,8 @@
 import { observation, type ApiResponse, type ObservationContext } from '../../harness/check';
 import { LANES, RangeLane, rangeText, type DateRange } from '../../generators';
-import { fileKeyOf, runExport, type ExportRun, findDayWithSends } from '../../drivers';
-import { fileExpirationOf, totalRecordsOf } from './job-answers';
+import { runExport, type ExportRun, findDayWithSends } from '../../drivers';
 import { unusableRun } from './job-runs';
+import { fileKeyOf, fileExpirationOf, totalRecordsOf } from '../../harness/model';
 
 /** The Completed job with records the file rules judge. */
 export interface RecordsJob {

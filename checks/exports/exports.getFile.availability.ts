@@ -1,10 +1,9 @@
 import { defineCheck, endOf, type ApiClient, type CheckContext, type Target, type TrafficContext, type Judgement } from '../../harness/check';
 import { readDatetime } from '../../harness/oracles';
-import { fileKeyOf, phaseOf } from '../../drivers';
 import { issuedDownloads, VerdictTally, withBudgetReason, type IssuedDownload } from '../shared/judges';
 import { announcedExpirations, latestBefore, latestOf, type Announcement } from './announced-expirations';
-import { fileExpirationOf } from './job-answers';
 import { exportOverSends, exportWithRecords, fileFetched, type ExportWithRecords } from './export-with-records';
+import { fileKeyOf, phaseOf, fileExpirationOf } from '../../harness/model';
 import {
   fetchFile, fetchOfExchange, firstMomentPast, lastMomentBefore, seconds, sleepUntil, surelyBefore, surelyPast, targetClock, waitLimit,
   type Fetch, type TargetClock,

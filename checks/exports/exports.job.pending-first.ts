@@ -1,7 +1,7 @@
 import { defineCheck } from '../../harness/check';
-import { knownStatuses } from './job-answers';
 import { newJobs } from './new-jobs';
 import { judgePendingFirst } from '../shared/judges';
+import { knownStatuses } from '../../harness/model';
 
 export default defineCheck({
   rule: 'exports.job.pending-first',

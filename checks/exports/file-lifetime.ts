@@ -7,7 +7,7 @@
  * none, taken to lie within a tolerance of a few seconds of ours.
  */
 import { endOf, type ApiClient, type ApiResponse, type RecordedExchange, type Target } from '../../harness/check';
-import { statedDate } from '../../drivers';
+import { statedDate } from '../../harness/model';
 
 /** How far the target's clock may be from ours when its answers carry no Date header. */
 export const CLOCK_TOLERANCE_MS = 3000;

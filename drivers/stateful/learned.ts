@@ -7,8 +7,7 @@
 import type { ApiResponse } from '../../harness/check';
 import type { Profile } from '../../harness/types';
 import { parseTargetDatetime, readInteger, referencedID } from '../../harness/oracles';
-import { recordsOf } from '../../harness/model';
-import { jobIdOf, phaseOf } from '../export-jobs';
+import { recordsOf, jobIdOf, phaseOf } from '../../harness/model';
 
 export interface LearnedGroup {
   groupID: number;

@@ -1,18 +1,21 @@
 /**
  * What the model says of one answer as a whole: the first record of a served search that a filter the request
  * asked forbids, records out of the order the request asked (or the documented default), an import answer
- * that breaks a documented fact of its rows and counts. Pure; the stateful exploration's oracle for every sequence it draws (harness/runner/explore.ts),
- * beside the rules' own judges, which decide the verdicts over the whole run.
+ * that breaks a documented fact of its rows and counts, a Completed job's answer without the file it
+ * documents (or with one it should not have). Pure; the stateful exploration's oracle for every sequence it
+ * draws (harness/runner/explore.ts), beside the rules' own judges, which decide the verdicts over the whole run.
  */
-import { headerOnly, type RecordedExchange, type Target } from '../check';
+import { endOf, headerOnly, type RecordedExchange, type Target } from '../check';
 import type { SearchRecord } from '../oracles';
 import { emailsSearchFiltersOf } from './emails-search';
 import { groupsSearchFilters } from './groups-search';
 import { forbiddenBy, type AnySearchFilter } from './search-filter';
 import { askedOrder, judgeOrderOf } from './search-order';
-import { importRejection, type Rejection } from './import-facts';
+import { importRejection } from './import-facts';
+import type { Rejection } from './rejection';
+import { answeredAt, phaseOf, totalRecordsOf } from './export-job';
+import { expirationAhead, fileWithRecords, noFileWithoutRecords } from './job-facts';
 import { readImport, sentRecords } from './import-answer';
-
 
 /** The filters of a search operation (none for another operation). */
 export function searchFiltersOf(op: string, target: Pick<Target, 'profile'>): AnySearchFilter[] {
@@ -22,8 +25,9 @@ export function searchFiltersOf(op: string, target: Pick<Target, 'profile'>): An
 }
 
 /**
- * The model's rejection of an answer to a token in the header alone: a served search (filters, order) or an
- * accepted import of an array of records (the import facts); undefined when it allows the answer.
+ * The model's rejection of an answer to a token in the header alone: a served search (filters, order), an
+ * accepted import of an array of records (the import facts), a jobStatus answer that sees its job Completed
+ * (the job facts, read on the answer alone); undefined when it allows the answer.
  */
 export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'profile'>): Rejection | undefined {
   if (exchange.outcome !== 'success' || !headerOnly(exchange)) return undefined;
@@ -31,6 +35,7 @@ export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'pr
     const records = sentRecords(exchange);
     return records && importRejection(records, readImport(exchange, target));
   }
+  if (exchange.op === 'exports.jobStatus') return jobRejection(exchange, target);
   if (exchange.op !== 'groups.search' && exchange.op !== 'emails.search') return undefined;
   const filters = searchFiltersOf(exchange.op, target);
   for (const record of (exchange.records ?? []) as SearchRecord[]) {
@@ -53,4 +58,13 @@ export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'pr
     };
   }
   return undefined;
+}
+
+/** A jobStatus answer that sees its job Completed, against the job facts (whether it has records: its own totalRecords). */
+function jobRejection(poll: RecordedExchange, target: Pick<Target, 'profile'>): Rejection | undefined {
+  const { profile } = target;
+  if (phaseOf(poll, profile) !== 'completed') return undefined;
+  const totalRecords = totalRecordsOf(poll, profile);
+  return (totalRecords === undefined ? undefined : fileWithRecords(poll, profile, totalRecords) ?? noFileWithoutRecords(poll, profile, totalRecords)) ??
+    expirationAhead(poll, profile, answeredAt(poll, endOf(poll)));
 }

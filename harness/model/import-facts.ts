@@ -10,14 +10,8 @@
  * (carriesContactID). A successful row's errors and a warnings key with nothing failed are left open.
  */
 import { sameText } from '../oracles';
+import type { Rejection } from './rejection';
 import { countsAgree, countsOf, hasErrors, hasWarnings, sentEmail, type ImportReading } from './import-answer';
-
-/** Why the model rejects an answer: what it should hold, and what it holds. */
-export interface Rejection {
-  title: string;
-  expected: unknown;
-  actual: unknown;
-}
 
 /** One documented fact of an import answer: its misfit, undefined when it holds, or why the answer says nothing of it. */
 export type ImportFact = (records: readonly unknown[], reading: ImportReading) => Rejection | string | undefined;

@@ -1,4 +1,5 @@
 import type { RecordedTraffic, Target } from '../check';
+import type { OperationKey } from '../types';
 
 /**
  * A reading of the traffic that several judges share (the group history, the recorded imports), computed once per
@@ -12,5 +13,16 @@ export function perTraffic<T>(read: (traffic: RecordedTraffic, target: Pick<Targ
     if (!byProfile) cache.set(traffic, (byProfile = new WeakMap()));
     if (!byProfile.has(target.profile)) byProfile.set(target.profile, read(traffic, target));
     return byProfile.get(target.profile)!;
+  };
+}
+
+/** Memoizes a per-operation reading of one recorded traffic (each is read once per operation, not per judged request). */
+export function perOperation<T>(read: (traffic: RecordedTraffic, op: OperationKey) => T): (traffic: RecordedTraffic, op: OperationKey) => T {
+  const cache = new WeakMap<RecordedTraffic, Map<OperationKey, T>>();
+  return (traffic, op) => {
+    let byOp = cache.get(traffic);
+    if (!byOp) cache.set(traffic, (byOp = new Map()));
+    if (!byOp.has(op)) byOp.set(op, read(traffic, op));
+    return byOp.get(op)!;
   };
 }

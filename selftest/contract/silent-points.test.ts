@@ -33,7 +33,7 @@ const TOLERANCE_SITES: Record<string, string[]> = {
   'checks/shared/judges/ties.ts': ['search.tie-order'],
   'checks/shared/judges/answer-verdicts.ts': ['records.absent-value', 'records.boolean-form'],
   'harness/model/import-answer.ts': ['import.failed-row-contactID'],
-  'checks/exports/job-answers.ts': ['exports.running-statuses'],
+  'harness/model/export-job.ts': ['exports.running-statuses'],
   'drivers/export-jobs.ts': ['exports.running-statuses'],
 };
 

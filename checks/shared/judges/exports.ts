@@ -2,10 +2,8 @@
 /** The export rules on recorded flows: request → status polls → file, as the traffic shows them in order. */
 import { endOf, servedBefore, type RecordedExchange, type TrafficContext, type Judgement } from '../../../harness/check';
 import { readDatetime } from '../../../harness/oracles';
-import { answeredAt, fileKeyOf, jobText, lenientInteger, payloadValue, phaseOf } from '../../../drivers';
-import { endPoll, jobsMayRun, jobsOf, phaseBefore, type RecordedJob } from './export-jobs';
-import { tokenWorks } from './fit-requests';
 import { VerdictTally } from './tally';
+import { answeredAt, endPoll, expirationAhead, fileExpirationOf, fileKeyOf, fileWithRecords, jobsMayRun, jobsOf, noFileWithoutRecords, payloadValue, phaseBefore, phaseOf, tokenWorks, totalRecordsOf, type RecordedJob } from '../../../harness/model';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -125,20 +123,18 @@ const FINISHED_KINDS = { withRecords: 'a job with records finished', withoutReco
 /** Whether a job seen Completed had records (totalRecords above 0, or a fileKey where no totalRecords is read); Failed: neither. */
 function finishedKind(ctx: TrafficContext, end: RecordedExchange): string | undefined {
   if (end.outcome !== 'success' || phaseOf(end, ctx.target.profile) !== 'completed') return undefined;
-  const totalRecords = totalRecordsOf(ctx, end);
+  const totalRecords = totalRecordsOf(end, ctx.target.profile);
   const fileKey = payloadValue(end, ctx.target.profile.pointers.job.fileKey);
   const hasRecords = totalRecords === undefined ? fileKey !== undefined && fileKey !== null && fileKey !== '' : totalRecords > 0;
   return hasRecords ? FINISHED_KINDS.withRecords : FINISHED_KINDS.withoutRecords;
 }
 
-/** totalRecords of a Completed job's answer, read leniently (its type is the schema rule's business). */
-const totalRecordsOf = (ctx: TrafficContext, poll: RecordedExchange): number | undefined => lenientInteger(payloadValue(poll, ctx.target.profile.pointers.job.totalRecords));
 
 /** Judges the answers that saw a job Completed (each job's first), with its totalRecords. */
 function judgeCompleted(ctx: TrafficContext, none: string, judgeOne: (poll: RecordedExchange, totalRecords: number | undefined, job: RecordedJob, tally: VerdictTally) => void): Judgement {
   return judgeJobs(ctx, none, (job, tally) => {
     const end = endPoll(job, ctx.target);
-    if (end && end.outcome === 'success' && phaseOf(end, ctx.target.profile) === 'completed') judgeOne(end, totalRecordsOf(ctx, end), job, tally);
+    if (end && end.outcome === 'success' && phaseOf(end, ctx.target.profile) === 'completed') judgeOne(end, totalRecordsOf(end, ctx.target.profile), job, tally);
   });
 }
 
@@ -152,18 +148,16 @@ const completedPolls = (ctx: TrafficContext, job: RecordedJob): RecordedExchange
  * readable totalRecords is still the same job's). Passes once a job with records was seen Completed twice.
  */
 export function judgeFileKey(ctx: TrafficContext): Judgement {
-  const { job: pointers } = ctx.target.profile.pointers;
+  const { profile } = ctx.target;
   let polledAgain = false;
   return judgeJobs(ctx, 'no job seen Completed with records', (job, tally) => {
     const completed = completedPolls(ctx, job);
-    const totalRecords = completed.map((poll) => totalRecordsOf(ctx, poll)).find((total) => total !== undefined);
+    const totalRecords = completed.map((poll) => totalRecordsOf(poll, profile)).find((total) => total !== undefined);
     if (!totalRecords) return;
     completed.forEach((poll, index) => {
-      const fileKey = jobText(poll, pointers.fileKey);
-      const expiration = jobText(poll, pointers.fileExpiration);
-      tally.expect(fileKey !== undefined && expiration !== undefined, {
-        title: `the Completed job ${job.jobID} with ${totalRecords} records carries fileKey and fileExpiration (${index === 0 ? 'the answer that first saw it Completed' : `poll ${index + 1} since it was seen Completed`})`,
-        expected: { fileKey: 'a non-empty string', fileExpiration: 'a datetime' }, actual: { fileKey: fileKey ?? null, fileExpiration: expiration ?? null }, response: poll,
+      const misfit = fileWithRecords(poll, profile, totalRecords);
+      tally.expect(misfit === undefined, {
+        ...misfit, title: `job ${job.jobID}: ${misfit?.title ?? ''} (${index === 0 ? 'the answer that first saw it Completed' : `poll ${index + 1} since it was seen Completed`})`, response: poll,
       });
     });
     polledAgain ||= completed.length > 1;
@@ -174,24 +168,18 @@ export function judgeFileKey(ctx: TrafficContext): Judgement {
 export function judgeNoRecords(ctx: TrafficContext): Judgement {
   return judgeCompleted(ctx, 'no job seen Completed with totalRecords 0', (poll, totalRecords, job, tally) => {
     if (totalRecords !== 0) return;
-    const value = payloadValue(poll, ctx.target.profile.pointers.job.fileKey);
-    tally.expect(value === undefined || value === null || value === '', {
-      title: `the Completed job ${job.jobID} without records carries no fileKey`, expected: 'no fileKey', actual: { totalRecords, fileKey: value }, response: poll,
-    });
+    const misfit = noFileWithoutRecords(poll, ctx.target.profile, totalRecords);
+    tally.expect(misfit === undefined, { ...misfit, title: `job ${job.jobID}: ${misfit?.title ?? ''}`, response: poll });
   });
 }
 
 /** expiration: fileExpiration lies after the moment the job was seen Completed (less the clock skew allowed). */
-export function judgeExpiration(ctx: TrafficContext, clockSkewMs: number): Judgement {
+export function judgeExpiration(ctx: TrafficContext): Judgement {
   return judgeCompleted(ctx, 'no job seen Completed with a readable fileExpiration', (poll, _total, job, tally) => {
-    const expiration = jobText(poll, ctx.target.profile.pointers.job.fileExpiration);
-    const until = expiration === undefined ? undefined : readDatetime(expiration, ctx.target.profile.datetime.format);
-    if (!until) return;
-    const seen = answeredAt(poll, endOf(poll));
-    tally.expect(until.getTime() > seen.at - clockSkewMs, {
-      title: `fileExpiration ${JSON.stringify(expiration)} of job ${job.jobID} is after the moment it was seen Completed (${seen.basis})`,
-      expected: `after ${new Date(seen.at).toISOString()} (allowing ${clockSkewMs / 60_000} min of clock difference)`, actual: until.toISOString(), response: poll,
-    });
+    const expiration = fileExpirationOf(poll, ctx.target.profile);
+    if (!expiration || !readDatetime(expiration, ctx.target.profile.datetime.format)) return;
+    const misfit = expirationAhead(poll, ctx.target.profile, answeredAt(poll, endOf(poll)));
+    tally.expect(misfit === undefined, { ...misfit, title: `job ${job.jobID}: ${misfit?.title ?? ''}`, response: poll });
   });
 }
 
@@ -215,7 +203,7 @@ export function issuedDownloads(ctx: TrafficContext): IssuedDownload[] {
     const fileKey = exchange.op === 'exports.getFile' ? exchange.params.fileKey : undefined;
     const completed = typeof fileKey === 'string' ? issued.get(fileKey) : undefined;
     if (completed && exchange.outcome !== 'transport' && tokenWorks(ctx.traffic, exchange)) {
-      const totalRecords = totalRecordsOf(ctx, completed);
+      const totalRecords = totalRecordsOf(completed, ctx.target.profile);
       found.push({ download: exchange, fileKey: fileKey as string, completed, ...(totalRecords === undefined ? {} : { totalRecords }) });
     }
   }
@@ -346,7 +334,7 @@ export function judgeDuplicateAfterCompletion(ctx: TrafficContext): Judgement {
       continue;
     }
     const endAnswer = done.polls.find((poll) => servedBefore(poll, exchange) && ['completed', 'failed'].includes(phaseOf(poll, ctx.target.profile)));
-    const total = endAnswer === undefined ? undefined : totalRecordsOf(ctx, endAnswer);
+    const total = endAnswer === undefined ? undefined : totalRecordsOf(endAnswer, ctx.target.profile);
     const status = endAnswer?.job?.status ?? 'ended';
     if (tally.expect(exchange.outcome === 'success', {
       title: `after job ${done.jobID} (${rangeOf(exchange)}) was seen ${status}${total === undefined ? '' : ` with ${total} record(s)`}, the same export request is accepted again`,

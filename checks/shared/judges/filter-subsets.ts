@@ -5,8 +5,7 @@
  */
 import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { shortList } from '../../../harness/oracles';
-import { sendsFilter, type AnySearchFilter, idField, idsOf, recordsOf, type SearchOp, type SearchRecord } from '../../../harness/model';
-import { tokenWorks } from './fit-requests';
+import { sendsFilter, type AnySearchFilter, idField, idsOf, recordsOf, type SearchOp, type SearchRecord, tokenWorks } from '../../../harness/model';
 import { normalizedValue, paramSchemas } from './sent-params';
 import { ORDER, PAGING, setKey, walksOf, wholeSearch } from './searches';
 import { VerdictTally } from './tally';

@@ -3,47 +3,13 @@
  * token was in the header alone and works for the operation (the traffic holds a success with it), and
  * its other parameters are all within the spec.
  */
-import { headerOnly, type ApiResponse, type RecordedExchange, type RecordedTraffic, type Target } from '../../../harness/check';
+import type { ApiResponse, RecordedExchange, RecordedTraffic, Target } from '../../../harness/check';
+import { perOperation, tokenWorks } from '../../../harness/model';
 import { operationInfo } from '../../../harness/contract';
 import { foldCase } from '../../../harness/oracles';
 import type { OperationKey } from '../../../harness/types';
 import { effectiveValue, keyOf, paramSchemas, paramStanding, type Standing } from './sent-params';
 import { sentWindow, windowStanding } from './sent-window';
-
-/** The request carried no token at all. */
-export const tokenless = (exchange: RecordedExchange): boolean => !exchange.token.header && !exchange.token.query && !exchange.token.body;
-
-/** Memoizes a per-operation reading of one recorded traffic (each is read once per operation, not per judged request). */
-function perOperation<T>(read: (traffic: RecordedTraffic, op: OperationKey) => T): (traffic: RecordedTraffic, op: OperationKey) => T {
-  const cache = new WeakMap<RecordedTraffic, Map<OperationKey, T>>();
-  return (traffic, op) => {
-    let byOp = cache.get(traffic);
-    if (!byOp) cache.set(traffic, (byOp = new Map()));
-    if (!byOp.has(op)) byOp.set(op, read(traffic, op));
-    return byOp.get(op)!;
-  };
-}
-
-/** Stand-ins of the tokens that got a success on the operation, sent in the header alone. */
-export const workingTokens = perOperation(
-  (traffic, op): Set<string> =>
-    new Set(traffic.of(op).filter((e) => e.outcome === 'success' && headerOnly(e) && e.token.id !== undefined).map((e) => e.token.id!)),
-);
-
-/**
- * Operations that need the same permission as another, so a token working for one works for the other:
- * the two later export steps (service-facts.md: "jobStatus and getFile require an administrator-level
- * permission"), since a getFile that is refused for other reasons may never succeed.
- */
-const SAME_PERMISSION: Partial<Record<OperationKey, OperationKey>> = { 'exports.getFile': 'exports.jobStatus' };
-
-/** The token was in the header alone and the traffic shows it working for the operation. */
-export function tokenWorks(traffic: RecordedTraffic, exchange: RecordedExchange): boolean {
-  const { id } = exchange.token;
-  if (!headerOnly(exchange) || id === undefined) return false;
-  const peer = SAME_PERMISSION[exchange.op];
-  return workingTokens(traffic, exchange.op).has(id) || (peer !== undefined && workingTokens(traffic, peer).has(id));
-}
 
 /** Where a parameter that is valid only with another's value (x-valid-when) stands. */
 function conditionStanding(op: OperationKey, exchange: ApiResponse, name: string): Standing {

@@ -12,6 +12,5 @@ export * from './methods';
 export * from './filter-subsets';
 export * from './filters';
 export * from './paging';
-export * from './export-jobs';
 export * from './exports';
 export * from './tokens';

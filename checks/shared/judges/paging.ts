@@ -10,10 +10,9 @@ import { describeDifference, isAbsent, readCount, sameUpToTies, setDifference, s
 import { boundsOf } from '../../../generators';
 import { onlyTiesMoved, tiedIDs } from './ties';
 import { seenIds, sentPage, setKey, walksOf, wholeSearch, type Walk } from './searches';
-import { tokenWorks } from './fit-requests';
 import { integerStanding, paramsKey } from './sent-params';
 import { VerdictTally, type FailureEvidence } from './tally';
-import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, type SearchRecord } from '../../../harness/model';
+import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, type SearchRecord, tokenWorks } from '../../../harness/model';
 
 /** The `page` query parameter of a paging link, when the link is a URL that carries one. */
 export function linkedPage(link: string, base: string): number | undefined {

@@ -1,11 +1,12 @@
 /**
  * Export jobs as a recording shows them: each accepted export request with its jobID, and the jobStatus
- * answers about that job that followed it (sent with a working token), in recorded order.
+ * answers about that job that followed it (sent with a working token), in recorded order; where a job stood
+ * before an exchange, and whether any job may still run then (the duplicate rule's state). Pure.
  */
-import { servedBefore, type RecordedExchange, type RecordedTraffic, type Target, type Timed } from '../../../harness/check';
-import { readInteger } from '../../../harness/oracles';
-import { jobIdOf, phaseOf, type JobPhase } from '../../../drivers';
-import { tokenWorks } from './fit-requests';
+import { servedBefore, type RecordedExchange, type RecordedTraffic, type Target, type Timed } from '../check';
+import { readInteger } from '../oracles';
+import { jobIdOf, phaseOf, type JobPhase } from './export-job';
+import { tokenWorks } from './working-tokens';
 
 export interface RecordedJob {
   request: RecordedExchange;
