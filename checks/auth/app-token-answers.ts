@@ -7,8 +7,7 @@
  * refusal was about the token. Pure: no I/O.
  */
 import { headerOnly, servedBefore, type RecordedExchange, type RecordedTraffic, type Target } from '../../harness/check';
-import { paramsKey } from '../shared/judges';
-import { jobsMayRun } from '../../harness/model';
+import { jobsMayRun, paramsKey } from '../../harness/model';
 
 /** The tokens the traffic shows holding every documented permission: the recorder's `full` token, else one served by both operations that need a permission. */
 export function fullTokens(traffic: RecordedTraffic, app: string): Set<string> {

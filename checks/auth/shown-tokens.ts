@@ -1,7 +1,7 @@
 /** What recorded traffic shows of a token's permissions: tokens an operation refuses that other operations serve. */
 import { headerOnly, type RecordedExchange, type RecordedTraffic, type TokenRole } from '../../harness/check';
 import type { OperationKey } from '../../harness/types';
-import { paramsKey } from '../shared/judges';
+import { paramsKey } from '../../harness/model';
 
 /** The request carried a token in the header alone, and got an answer. */
 export const answeredWithHeaderToken = (e: RecordedExchange): boolean => e.outcome !== 'transport' && headerOnly(e) && e.token.id !== undefined;

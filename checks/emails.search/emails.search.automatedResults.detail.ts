@@ -1,7 +1,7 @@
 import { defineCheck, type RecordedExchange, type TrafficContext, type Judgement } from '../../harness/check';
 import { foldCase, referencedID } from '../../harness/oracles';
-import { VerdictTally, walksOf } from '../shared/judges';
-import { allowedSpelling, DELIVERY, DETAIL, emailID, SUMMARY, recordsOf } from '../../harness/model';
+import { VerdictTally } from '../shared/judges';
+import { allowedSpelling, DELIVERY, DETAIL, emailID, SUMMARY, recordsOf, walksOf } from '../../harness/model';
 import { wideWindowParams } from './date-windows';
 import { OP } from './documented-values';
 import { searchWhole } from './whole-search';

@@ -13,8 +13,8 @@
 import type { RecordedExchange, TrafficContext, Judgement } from '../../harness/check';
 import { foldCase, setDifference, shortList } from '../../harness/oracles';
 import { addDays, addHours, dayOf, defaultWindowMonths } from '../../generators';
-import { keyOf, ORDER, PAGING, VerdictTally, walksOf, type Walk } from '../shared/judges';
-import { allowedSpelling, dateSentOf, DELIVERY, DETAIL, emailID, readSentMoment, recordsOf, statedDate } from '../../harness/model';
+import { VerdictTally } from '../shared/judges';
+import { allowedSpelling, dateSentOf, DELIVERY, DETAIL, emailID, readSentMoment, recordsOf, statedDate, keyOf, ORDER, PAGING, walksOf, type Walk } from '../../harness/model';
 import { defaultWindowStart } from './date-windows';
 import { OP } from './documented-values';
 import { type EmailRecord } from './email-records';

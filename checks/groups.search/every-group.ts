@@ -2,8 +2,8 @@
 import type { RecordedTraffic } from '../../harness/check';
 import { readCount } from '../../harness/oracles';
 import { maxRpp, WHOLE_READ_PAGES } from '../../drivers';
-import { setKeyOf, walksOf, wholeSearch, type Walk } from '../shared/judges';
 import { everyGroup, OP } from './group-filters';
+import { setKeyOf, walksOf, wholeSearch, type Walk } from '../../harness/model';
 
 export const everyGroupRead = (traffic: RecordedTraffic) => wholeSearch(traffic, OP, setKeyOf(OP, everyGroup()));
 

@@ -5,7 +5,7 @@
  * documents (or with one it should not have). Pure; the stateful exploration's oracle for every sequence it
  * draws (harness/runner/explore.ts), beside the rules' own judges, which decide the verdicts over the whole run.
  */
-import { endOf, headerOnly, type RecordedExchange, type Target } from '../check';
+import { headerOnly, type RecordedExchange, type Target } from '../check';
 import type { SearchRecord } from '../oracles';
 import { emailsSearchFiltersOf } from './emails-search';
 import { groupsSearchFilters } from './groups-search';
@@ -13,9 +13,11 @@ import { forbiddenBy, type AnySearchFilter } from './search-filter';
 import { askedOrder, judgeOrderOf } from './search-order';
 import { importRejection } from './import-facts';
 import type { Rejection } from './rejection';
-import { answeredAt, phaseOf, totalRecordsOf } from './export-job';
-import { expirationAhead, fileWithRecords, noFileWithoutRecords } from './job-facts';
+import { phaseOf, totalRecordsOf } from './export-job';
+import { fileWithRecords, noFileWithoutRecords } from './job-facts';
 import { readImport, sentRecords } from './import-answer';
+import { askedPageSize, overfullPage, pageDeparture, sentRpp } from './page-facts';
+import { sentPage } from './recorded-searches';
 
 /** The filters of a search operation (none for another operation). */
 export function searchFiltersOf(op: string, target: Pick<Target, 'profile'>): AnySearchFilter[] {
@@ -25,11 +27,11 @@ export function searchFiltersOf(op: string, target: Pick<Target, 'profile'>): An
 }
 
 /**
- * The model's rejection of an answer to a token in the header alone: a served search (filters, order), an
+ * The model's rejection of an answer to a token in the header alone: a served search (filters, order, page size, paging block), an
  * accepted import of an array of records (the import facts), a jobStatus answer that sees its job Completed
- * (the job facts, read on the answer alone); undefined when it allows the answer.
+ * (the file facts, read on the answer alone); undefined when it allows the answer.
  */
-export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'profile'>): Rejection | undefined {
+export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'profile' | 'baseUrl'>): Rejection | undefined {
   if (exchange.outcome !== 'success' || !headerOnly(exchange)) return undefined;
   if (exchange.op === 'contacts.import') {
     const records = sentRecords(exchange);
@@ -48,6 +50,12 @@ export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'pr
       actual: filter.show(record),
     };
   }
+  const size = askedPageSize(exchange.op, exchange);
+  const page = sentPage(exchange);
+  const rpp = sentRpp(exchange.op, exchange);
+  const paging = (size === undefined ? undefined : overfullPage(exchange, size, `${exchange.method} ${JSON.stringify(exchange.params)}`)) ??
+    (page === undefined || rpp === undefined ? undefined : pageDeparture(exchange, page, rpp, target.baseUrl));
+  if (paging) return paging;
   const order = askedOrder(exchange.op, exchange.params);
   const outcome = order && judgeOrderOf({ target }, exchange.op, exchange, order.field, order.direction);
   if (order && outcome?.verdict === 'fail') {
@@ -60,11 +68,13 @@ export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'pr
   return undefined;
 }
 
-/** A jobStatus answer that sees its job Completed, against the job facts (whether it has records: its own totalRecords). */
+/**
+ * A jobStatus answer that sees its job Completed, against the file facts (whether it has records: its own
+ * totalRecords). Not its fileExpiration: a later poll of a job whose file has expired may rightly show a past one.
+ */
 function jobRejection(poll: RecordedExchange, target: Pick<Target, 'profile'>): Rejection | undefined {
   const { profile } = target;
   if (phaseOf(poll, profile) !== 'completed') return undefined;
   const totalRecords = totalRecordsOf(poll, profile);
-  return (totalRecords === undefined ? undefined : fileWithRecords(poll, profile, totalRecords) ?? noFileWithoutRecords(poll, profile, totalRecords)) ??
-    expirationAhead(poll, profile, answeredAt(poll, endOf(poll)));
+  return totalRecords === undefined ? undefined : fileWithRecords(poll, profile, totalRecords) ?? noFileWithoutRecords(poll, profile, totalRecords);
 }

@@ -25,3 +25,8 @@ export * from './export-job';
 export * from './recorded-jobs';
 export * from './rejection';
 export * from './job-facts';
+export * from './sent-params';
+export * from './sent-window';
+export * from './recorded-searches';
+export * from './ties';
+export * from './page-facts';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { checks } from '../../checks/groups.search';
-import { onlyTiesMoved, tiedIDs } from '../../checks/shared/judges/ties';
+import { onlyTiesMoved, tiedIDs } from '../../harness/model';
 import { setDifference } from '../../harness/oracles';
 import type { Verdict } from '../../harness/types';
 import { call, checkOf, judged, ok, search, target } from '../traffic-judges/support';

@@ -30,7 +30,7 @@ const TOLERANCE_SITES: Record<string, string[]> = {
   'harness/oracles/order.ts': ['search.text-collation'],
   'harness/oracles/wildcard.ts': ['emails.wildcard-anchoring', 'search.match-case'],
   'harness/oracles/last-page.ts': ['paging.link-form'],
-  'checks/shared/judges/ties.ts': ['search.tie-order'],
+  'harness/model/ties.ts': ['search.tie-order'],
   'checks/shared/judges/answer-verdicts.ts': ['records.absent-value', 'records.boolean-form'],
   'harness/model/import-answer.ts': ['import.failed-row-contactID'],
   'harness/model/export-job.ts': ['exports.running-statuses'],

@@ -8,7 +8,7 @@ import { loadProfile } from '../../harness/contract';
 import { expirationAhead, fileWithRecords, noFileWithoutRecords, rejectionOf } from '../../harness/model';
 
 const profile = loadProfile('service');
-const target = { profile };
+const target = { profile, baseUrl: 'http://localhost/v1' };
 const completed = (job: Record<string, unknown>, date?: string) =>
   ({ op: 'exports.jobStatus', method: 'GET', outcome: 'success', params: { jobID: 1 }, token: { header: true, query: false, body: false },
     payload: { status: 'Completed', ...job }, job: { status: 'Completed' }, errors: [], startedAt: 0, durationMs: 1, ...(date ? { date } : {}) }) as never;

@@ -8,9 +8,8 @@
  */
 import type { RecordedExchange, RecordedTraffic, Target } from '../../../harness/check';
 import type { Direction } from '../../../harness/oracles';
-import { sentPage, walkKey } from './searches';
 import type { VerdictTally } from './tally';
-import { judgeContinuation, recordsOf, type Continuation, type SearchOp } from '../../../harness/model';
+import { judgeContinuation, recordsOf, type Continuation, type SearchOp, sentPage, walkKey } from '../../../harness/model';
 
 /** The order one answer asked for: an allowed sortField and sortDirection (as the spec spells them), and the case label. */
 export interface PageOrder {

@@ -5,9 +5,7 @@
  */
 import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { shortList } from '../../../harness/oracles';
-import { sendsFilter, type AnySearchFilter, idField, idsOf, recordsOf, type SearchOp, type SearchRecord, tokenWorks } from '../../../harness/model';
-import { normalizedValue, paramSchemas } from './sent-params';
-import { ORDER, PAGING, setKey, walksOf, wholeSearch } from './searches';
+import { sendsFilter, type AnySearchFilter, idField, idsOf, recordsOf, type SearchOp, type SearchRecord, tokenWorks, normalizedValue, paramSchemas, ORDER, PAGING, setKey, walksOf, wholeSearch } from '../../../harness/model';
 import { VerdictTally } from './tally';
 
 /** A search read whole: the filters it sent (normalized), its records, and where it was read. */

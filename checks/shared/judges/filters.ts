@@ -8,8 +8,7 @@
  */
 import { headerOnly, type Judgement, type RecordedExchange, type RecordedTraffic, type TrafficContext } from '../../../harness/check';
 import { setDifference, shortList } from '../../../harness/oracles';
-import { sendsFilter, type AnySearchFilter, idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord } from '../../../harness/model';
-import { ORDER, PAGING, sampledSearch, setKeyOf, walksOf, wholeSearch, type Walk } from './searches';
+import { sendsFilter, type AnySearchFilter, idField, idsOf, recordsOf, type Params, type SearchOp, type SearchRecord, ORDER, PAGING, sampledSearch, setKeyOf, walksOf, wholeSearch, type Walk } from '../../../harness/model';
 import { VerdictTally } from './tally';
 
 /** Whether a request sends nothing but the parameters allowed, paging and order aside. */

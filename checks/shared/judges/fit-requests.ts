@@ -4,12 +4,10 @@
  * its other parameters are all within the spec.
  */
 import type { ApiResponse, RecordedExchange, RecordedTraffic, Target } from '../../../harness/check';
-import { perOperation, tokenWorks } from '../../../harness/model';
+import { perOperation, tokenWorks, effectiveValue, keyOf, paramSchemas, paramStanding, type Standing, sentWindow, windowStanding } from '../../../harness/model';
 import { operationInfo } from '../../../harness/contract';
 import { foldCase } from '../../../harness/oracles';
 import type { OperationKey } from '../../../harness/types';
-import { effectiveValue, keyOf, paramSchemas, paramStanding, type Standing } from './sent-params';
-import { sentWindow, windowStanding } from './sent-window';
 
 /** Where a parameter that is valid only with another's value (x-valid-when) stands. */
 function conditionStanding(op: OperationKey, exchange: ApiResponse, name: string): Standing {

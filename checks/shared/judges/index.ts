@@ -1,10 +1,7 @@
 /** Judging rules on recorded traffic (HAR files, the recording proxy): shared by the checks' `traffic` judges. */
 export * from './tally';
-export * from './sent-params';
-export * from './sent-window';
 export * from './fit-requests';
 export * from './answer-verdicts';
-export * from './searches';
 export * from './page-sizes';
 export * from './orders';
 export * from './refusals';

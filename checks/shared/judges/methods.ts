@@ -8,9 +8,8 @@
 import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { describeDifference, foldCase, sameUpToTies } from '../../../harness/oracles';
 import { defaultOf, sortCombinations } from '../../../generators';
-import { paramsKey } from './sent-params';
 import { VerdictTally } from './tally';
-import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, tokenWorks } from '../../../harness/model';
+import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, tokenWorks, paramsKey } from '../../../harness/model';
 
 const sameOrder = (op: SearchOp, a: RecordedExchange, b: RecordedExchange): boolean =>
   sameUpToTies(orderedEntries(op, recordsOf(a), a.params), orderedEntries(op, recordsOf(b), b.params));

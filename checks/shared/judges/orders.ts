@@ -8,11 +8,9 @@ import type { RecordedExchange, TrafficContext, Judgement } from '../../../harne
 import { foldCase, sameSequence, type Direction } from '../../../harness/oracles';
 import type { HttpMethod } from '../../../harness/types';
 import { allowedValues, sortCombinations } from '../../../generators';
-import { allowedSpelling, askedOrder, idsOf, judgeOrderOf, recordsOf, type SearchOp } from '../../../harness/model';
+import { allowedSpelling, askedOrder, idsOf, judgeOrderOf, recordsOf, type SearchOp, afterFirstPage, ORDER, paramsKey } from '../../../harness/model';
 import { fitRequest, othersAccepted } from './fit-requests';
 import { judgeCrossPageOrder } from './cross-page-order';
-import { afterFirstPage, ORDER } from './searches';
-import { paramsKey } from './sent-params';
 import { VerdictTally } from './tally';
 
 /** How one answer should be ordered: by which field, in which direction, and the case it counts for. */

@@ -5,10 +5,8 @@
  */
 import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { boundsOf, defaultOf } from '../../../generators';
-import { seenIds, sentPage, setKey, wholeSearch } from './searches';
-import { integerStanding } from './sent-params';
 import { VerdictTally } from './tally';
-import { recordsOf, type SearchOp } from '../../../harness/model';
+import { overfullPage, recordsOf, type SearchOp, seenIds, sentPage, setKey, wholeSearch, integerStanding } from '../../../harness/model';
 
 /** How many records the search of an exchange holds: exactly (read whole), or at least (seen). */
 function holdings({ traffic }: TrafficContext, op: SearchOp, exchange: RecordedExchange): { exact?: number; atLeast: number } {
@@ -26,8 +24,9 @@ function judgePage(ctx: TrafficContext, tally: VerdictTally, op: SearchOp, excha
   const count = recordsOf(exchange).length;
   const page = sentPage(exchange);
   const where = `${exchange.method} ${what}${page === undefined ? '' : ` page=${page}`}`;
-  if (count > size) {
-    tally.expect(false, { title: `${where} holds ${count} records, more than ${size}`, expected: `at most ${size}`, actual: count, response: exchange });
+  const overfull = overfullPage(exchange, size, where);
+  if (overfull) {
+    tally.expect(false, { ...overfull, response: exchange });
     return;
   }
   if (page === undefined) return tally.skip('pages asked for without page (which page came back is page.default\'s business)');

@@ -1,4 +1,4 @@
-// @silent-point paging.link-form paging.empty-total-pages paging.beyond-last search.tie-order
+// @silent-point paging.beyond-last search.tie-order
 /**
  * The paging of recorded searches: each page's paging block (totals, page number, next and prev), the
  * pages of a walk read to its end (the same totals, every record reached once; records tied under the
@@ -6,52 +6,10 @@
  * against the same request with page 1.
  */
 import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
-import { describeDifference, isAbsent, readCount, sameUpToTies, setDifference, shortList } from '../../../harness/oracles';
+import { describeDifference, sameUpToTies, setDifference, shortList } from '../../../harness/oracles';
 import { boundsOf } from '../../../generators';
-import { onlyTiesMoved, tiedIDs } from './ties';
-import { seenIds, sentPage, setKey, walksOf, wholeSearch, type Walk } from './searches';
-import { integerStanding, paramsKey } from './sent-params';
-import { VerdictTally, type FailureEvidence } from './tally';
-import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, type SearchRecord, tokenWorks } from '../../../harness/model';
-
-/** The `page` query parameter of a paging link, when the link is a URL that carries one. */
-export function linkedPage(link: string, base: string): number | undefined {
-  try {
-    const value = new URL(link, base).searchParams.get('page');
-    return value === null ? undefined : readCount(value);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The first departure of one page's paging block from its own totals and page number, or undefined. */
-function pageDeparture(exchange: RecordedExchange, page: number, rpp: number, baseUrl: string): Omit<FailureEvidence, 'response'> | undefined {
-  const paging = exchange.paging ?? {};
-  const where = `${exchange.method} page ${page} at rpp=${rpp}`;
-  const { totalRecords, totalPages } = paging;
-  if (totalRecords === undefined || totalPages === undefined) return { title: `${where}: the paging block carries totalRecords and totalPages`, expected: 'integers', actual: paging };
-  // The page size the target reports (a capped page size is rpp.page-size's business, not this rule's).
-  const size = paging.rpp ?? rpp;
-  const expectedPages = Math.ceil(totalRecords / size);
-  if (totalPages !== expectedPages && !(totalRecords === 0 && totalPages <= 1)) {
-    return { title: `${where}: totalPages is ceil(totalRecords / rpp) = ceil(${totalRecords} / ${size})`, expected: expectedPages, actual: totalPages };
-  }
-  if (paging.page !== undefined && paging.page !== page) return { title: `${where} reports page ${page}`, expected: page, actual: paging.page };
-  for (const [name, link, exists, neighbour] of [['next', paging.next, page < totalPages, page + 1], ['prev', paging.prev, page > 1, page - 1]] as const) {
-    if (link === undefined) continue;
-    // "" when there is no such page (service-facts.md); null reads the same way (an absent value).
-    if (!isAbsent(link) !== exists) return { title: `${where}: ${name} is ${exists ? 'a link' : 'empty'} (totalPages ${totalPages})`, expected: exists ? 'a link' : '', actual: link };
-    const linked = isAbsent(link) || typeof link !== 'string' ? undefined : linkedPage(link, baseUrl);
-    if (linked !== undefined && linked !== neighbour) return { title: `${where}: ${name} links to page ${neighbour}`, expected: neighbour, actual: link };
-  }
-  return undefined;
-}
-
-/** The rpp a request asked for, when within bounds. */
-function sentRpp(op: SearchOp, exchange: RecordedExchange): number | undefined {
-  const { min, max } = boundsOf(op, 'rpp');
-  return integerStanding(exchange.params.rpp, min, max) === 'within' ? Number(exchange.params.rpp) : undefined;
-}
+import { VerdictTally } from './tally';
+import { idField, idsOf, onlyTiesMoved, orderedEntries, orderFields, pageDeparture, paramsKey, recordsOf, seenIds, sentPage, sentRpp, setKey, tiedIDs, tokenWorks, walksOf, wholeSearch, type SearchOp, type SearchRecord, type Walk } from '../../../harness/model';
 
 /** A walk read to its end: the same totals on every page, and its pages reach totalRecords records, each once (ties aside). */
 function judgeWalk(ctx: TrafficContext, op: SearchOp, tally: VerdictTally, walk: Walk): void {

@@ -10,10 +10,7 @@ import type { RecordedExchange, TrafficContext, Judgement } from '../../../harne
 import { foldCase } from '../../../harness/oracles';
 import { boundsOf } from '../../../generators';
 import { fitRequest, othersAccepted } from './fit-requests';
-import { effectiveValue, enumStanding, integerStanding, paramSchemas, type Standing } from './sent-params';
-import { listOf, type SearchOp } from '../../../harness/model';
-import { sentWindow, windowStanding } from './sent-window';
-import { afterFirstPage } from './searches';
+import { listOf, type SearchOp, effectiveValue, enumStanding, integerStanding, paramSchemas, type Standing, sentWindow, windowStanding, afterFirstPage } from '../../../harness/model';
 import { VerdictTally } from './tally';
 
 /** Where a request stands on what a rule bounds, and how to name it. */

@@ -8,9 +8,8 @@
 import { headerOnly, type RecordedExchange, type RecordedTraffic, type TrafficContext, type Judgement } from '../../../harness/check';
 import { ruleById } from '../../../harness/contract';
 import type { OperationKey } from '../../../harness/types';
-import { paramsKey } from './sent-params';
 import { VerdictTally } from './tally';
-import { tokenless } from '../../../harness/model';
+import { tokenless, paramsKey } from '../../../harness/model';
 
 /** The retired token endpoint: no API operation, judged by auth.app-endpoint.retired alone. */
 export const RETIRED_ENDPOINT: OperationKey = 'login.applicationAccessToken';

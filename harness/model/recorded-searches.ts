@@ -4,10 +4,10 @@
  * walks read to their last page, and every record a search (its filters, whatever rpp, page and sort)
  * was seen to hold.
  */
-import type { RecordedExchange, RecordedTraffic } from '../../../harness/check';
-import { isLastPage, readInteger, type SearchRecord } from '../../../harness/oracles';
+import type { RecordedExchange, RecordedTraffic } from '../check';
+import { isLastPage, readInteger, type SearchRecord } from '../oracles';
 import { keyOf, paramsKey } from './sent-params';
-import { idField, idsOf, recordsOf, type SearchOp } from '../../../harness/model';
+import { idField, idsOf, recordsOf, type SearchOp } from './search-records';
 
 /** Parameters that choose a page of a search, and its order: the rest choose which records it holds. */
 export const PAGING = ['page', 'rpp'] as const;

@@ -4,11 +4,11 @@
  * (within what the spec allows, outside it, or unclear), and a normalized form to tell two requests
  * for the same search apart from two different ones.
  */
-import { operationParameters, type ParamSchema, type SchemaNode } from '../../../harness/contract';
-import type { ApiResponse } from '../../../harness/check';
-import { foldCase, readBoolean, readInteger } from '../../../harness/oracles';
-import { listOf } from '../../../harness/model';
-import type { OperationKey } from '../../../harness/types';
+import { operationParameters, type ParamSchema, type SchemaNode } from '../contract';
+import type { ApiResponse } from '../check';
+import { foldCase, readBoolean, readInteger } from '../oracles';
+import { listOf } from './sent-values';
+import type { OperationKey } from '../types';
 
 /** Where a sent value stands against the spec: allowed, refused by it, or not clearly either (never judged). */
 export type Standing = 'within' | 'outside' | 'unclear';

@@ -5,8 +5,8 @@
  * tied record or skip one (it sits on another page each time). Such repeats and misses are a reading the
  * document allows; anything else that repeats or goes missing is not.
  */
-import { foldCase, isAbsent, type SetDifference } from '../../../harness/oracles';
-import { idsOf, orderFields, type Params, type SearchOp, type SearchRecord } from '../../../harness/model';
+import { foldCase, isAbsent, type SetDifference } from '../oracles';
+import { idsOf, orderFields, type Params, type SearchOp, type SearchRecord } from './search-records';
 
 /** A sort value as ties compare it: absent values alike, text letter case aside (a case-blind sort ties them). */
 const tieValue = (value: unknown): string => (isAbsent(value) ? '\u0000absent' : typeof value === 'string' ? `s:${foldCase(value)}` : `v:${JSON.stringify(value)}`);

@@ -1,7 +1,7 @@
 /** The dateSent window a recorded emails/search request asked for, against the documented limit (dateSentEnd at most 18 months after dateSentStart). */
-import type { ApiResponse, Target } from '../../../harness/check';
-import { readSentDatetime } from '../../../harness/model';
-import { addDays, addMonths, defaultWindowMonths, windowLimitMonths } from '../../../generators';
+import type { ApiResponse, Target } from '../check';
+import { readSentDatetime } from './sent-values';
+import { addDays, addMonths, defaultWindowMonths, windowLimitMonths } from '../../generators';
 import type { Standing } from './sent-params';
 
 export interface SentWindow {
