@@ -111,6 +111,7 @@ const CATALOGUE = [
   { name: 'emails-ab-parent-finds-nothing', rule: 'emails.search.parentEmailID.filter', description: 'parentEmailID naming an A/B split email (a manual email with an abSplitID) finds nothing; automated parents are right.' },
   { name: 'emails-ids-first-only', rule: 'emails.search.emailIDs.filter', description: 'emailIDs honours only its first ID.' },
   { name: 'emails-campaign-first-only', rule: 'emails.search.campaignID.filter', description: 'campaignID matches only emails whose first campaign it is.' },
+  { name: 'emails-campaign-lost-with-user', rule: 'emails.search.campaignID.filter', description: 'The campaignID filter is not applied when userID is also given (a filter lost in combination).' },
   { name: 'emails-userid-ignored', rule: 'emails.search.userID.filter', description: 'userID is accepted but not applied.' },
   { name: 'emails-start-default-from-end', rule: 'emails.search.dateSentStart.default', description: 'When only dateSentEnd is given, the default dateSentStart is 6 months before dateSentEnd instead of before now (a default computed from the wrong end).' },
   { name: 'emails-category-ignores-window', rule: 'emails.search.filters.subset', description: 'With transactionalCategory the dateSent window is not applied (older emails appear).' },

@@ -108,6 +108,7 @@ function emailFilter(query: EmailQuery, { fault, choices }: OperationContext): (
   const ids = query.emailIDs && new Set(fault('emails-ids-first-only') ? query.emailIDs.slice(0, 1) : query.emailIDs);
   const userID = fault('emails-userid-ignored') ? undefined : query.userID;
   const campaignFirstOnly = fault('emails-campaign-first-only');
+  const campaignLost = query.userID !== undefined && fault('emails-campaign-lost-with-user');
   const category = query.transactionalCategory?.toLowerCase();
   const parentItself = fault('emails-parent-includes-parent');
   // The exact-title fault: a title without * that is an email's whole title, as written, misses that email.
@@ -122,7 +123,7 @@ function emailFilter(query: EmailQuery, { fault, choices }: OperationContext): (
     if (subject && !subject(email.subject)) return false;
     if (ids && !ids.has(email.emailID)) return false;
     if (query.parentEmailID !== undefined && email.parentEmailID !== query.parentEmailID && !(parentItself && email.emailID === query.parentEmailID)) return false;
-    if (query.campaignID !== undefined) {
+    if (query.campaignID !== undefined && !campaignLost) {
       const campaigns = campaignFirstOnly ? email.campaignIDs.slice(0, 1) : email.campaignIDs;
       if (!campaigns.includes(query.campaignID)) return false;
     }

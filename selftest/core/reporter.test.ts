@@ -9,6 +9,8 @@ import ConformanceReporter from '../../harness/report/conformance-reporter';
 import { loadRules } from '../../harness/contract';
 import type { ConformanceReport, ExplorationFailure, Verdict } from '../../harness/types';
 import { renderSummary } from '../../harness/report/summary';
+import { renderHtml } from '../../harness/report/html/page';
+import { loadReportCatalogue } from '../../harness/report/catalogue';
 import { TOKENS } from './support/target';
 
 const TARGET: TargetAnnotation = {
@@ -66,7 +68,7 @@ const rule = (r: ConformanceReport, id: string) => {
 };
 
 describe('conformance reporter', () => {
-  test('should list the exploration\'s shortest sequence the model rejected, beside the verdicts, and say it in the summary', async () => {
+  test('should list the exploration\'s shortest sequence the model rejected, beside the verdicts, and say it in the summary and the HTML report', async () => {
     const failure: ExplorationFailure = {
       test: 'random sequences', seed: 3, path: '4:0', steps: ['groups/search status=All', 'import 2 contacts'],
       evidence: { title: 'a record returned for GET {} is not allowed by status=Active' }, replay: 'npm run conformance -- --grep @exploration --seed 3 --path 4:0',
@@ -76,8 +78,13 @@ describe('conformance reporter', () => {
     const summary = renderSummary(r);
     assert.match(summary, /shortest sequence \(2 step\(s\)\): groups\/search status=All -> import 2 contacts/);
     assert.match(summary, /replay: npm run conformance -- --grep @exploration --seed 3 --path 4:0/);
+    const page = renderHtml(r, loadReportCatalogue());
+    assert.match(page, /<h2>Stateful exploration \(1\)<\/h2>/);
+    assert.match(page, /<li><code>import 2 contacts<\/code><\/li>/);
+    assert.match(page, /--grep @exploration --seed 3 --path 4:0/);
     const clean = await report([{ title: 'random sequences', tags: ['@exploration'], verdicts: [] }]);
     assert.equal(clean.explorations, undefined);
+    assert.doesNotMatch(renderHtml(clean, loadReportCatalogue()), /Stateful exploration/);
   });
 
   test('folds verdicts of every test per rule and lists the tests', async () => {

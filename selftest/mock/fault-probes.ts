@@ -153,6 +153,7 @@ export const PROBES: Record<FaultName, Probe> = {
   },
   'emails-ids-first-only': (c) => totals(c, '/emails/search', { emailIDs: [1, 2, 3, 4], status: ALL_STATUSES }),
   'emails-campaign-first-only': (c) => Promise.all(Array.from({ length: 12 }, (_, index) => totals(c, '/emails/search', { campaignID: index + 1, ...WIDE_WINDOW }))),
+  'emails-campaign-lost-with-user': (c) => totals(c, '/emails/search', { userID: 1, campaignID: 1, ...WIDE_WINDOW }),
   'emails-userid-ignored': (c) => totals(c, '/emails/search', { userID: 1 }),
   'emails-category-ignores-window': (c) => totals(c, '/emails/search', { deliveryType: 'transactional', transactionalCategory: 'Receipt' }),
   // contacts/import

@@ -11,6 +11,7 @@ import { outcomeSentence, runFacts, runHeader } from './run-header';
 import { pageScript } from './script';
 import { silentPointsSection } from './silent-points';
 import { inputSpaceSection } from './input-space';
+import { explorationsSection } from './explorations';
 import { pageStyles } from './styles';
 
 /**
@@ -41,6 +42,7 @@ ${areaChart(groups)}
 </section>
 ${filterForm(groups)}
 ${failuresSection(report)}
+${explorationsSection(report)}
 ${harnessErrorsSection(report)}
 <div id="areas">${groups.map(areaSection)}</div>
 ${coverageSection(report, catalogue)}
