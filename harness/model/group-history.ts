@@ -224,10 +224,14 @@ function readGroupHistory(traffic: RecordedTraffic, target: Pick<Target, 'profil
       }
       continue;
     }
+    // Whether any import may have been served before or after this answer: the same for every Dynamic group it shows (asked once).
+    let besideAnyImport: boolean | undefined;
     for (const sighting of sightingsOf(exchange)) {
       // A sighting the target may have served before or after an import it concerns cannot say whether it saw the import's change.
-      const concerned = sighting.type === 'dynamic' ? everyImport : (naming.get(sighting.groupID) ?? []);
-      if (concerned.some((other) => servedInEitherOrder(other, exchange))) continue;
+      if (sighting.type === 'dynamic') {
+        besideAnyImport ??= everyImport.some((other) => servedInEitherOrder(other, exchange));
+        if (besideAnyImport) continue;
+      } else if ((naming.get(sighting.groupID) ?? []).some((other) => servedInEitherOrder(other, exchange))) continue;
       const interval = open.get(sighting.groupID);
       if (interval) close(interval, sighting);
       open.set(sighting.groupID, { start: sighting, naming: [], imports: [], unreadable: false });

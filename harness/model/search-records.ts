@@ -29,11 +29,16 @@ function resolvedRecordSchema(op: SearchOp): SchemaNode {
   return resolveSchema(spec, componentSchema(spec, name));
 }
 
-/** The record's ID field: the schema name + "ID" (Group → groupID, Email → emailID), checked against the schema. */
+const idFields = new Map<SearchOp, string>();
+
+/** The record's ID field: the schema name + "ID" (Group → groupID, Email → emailID), checked against the schema (once per process: judges ask it of every record). */
 export function idField(op: SearchOp): string {
+  let field = idFields.get(op);
+  if (field !== undefined) return field;
   const name = operationInfo(op).payload.records ?? '';
-  const field = `${name.charAt(0).toLowerCase()}${name.slice(1)}ID`;
+  field = `${name.charAt(0).toLowerCase()}${name.slice(1)}ID`;
   if (!recordSchema(op).properties?.[field]) throw new Error(`spec/openapi.yaml: ${name} has no ${field}`);
+  idFields.set(op, field);
   return field;
 }
 
