@@ -1,4 +1,5 @@
 import type { Email } from '../data/model';
+import { narrowed } from './email-index';
 import { ApiError, ErrorCode } from '../errors';
 import { pageEnd, pageLinks, paginate, readPageRequest } from '../paging';
 import { dateSentShown } from '../records/date-sent';
@@ -81,6 +82,8 @@ function candidates(query: EmailQuery, { state, fault, choices }: OperationConte
       records = fault('emails-transactional-includes-automated') ? [...transactional, ...automatedSummaries] : transactional;
       break;
   }
+  // Without faults, a set of the store is narrowed by the ID-like filters through its index (email-index.ts).
+  if (state.faults.none && [manual, automatedSummaries, automatedSends, transactional].includes(records)) return narrowed(records, query) as Email[];
   const parent = query.parentEmailID === undefined ? undefined : state.store.email(query.parentEmailID);
   // The A/B-parent fault: the sends of an A/B split email (a manual email with an abSplitID) are not found.
   if (parent && parent.deliveryType === 'Manual' && parent.abSplitID !== undefined && fault('emails-ab-parent-finds-nothing')) return [];

@@ -182,4 +182,26 @@ describe('emails/search', () => {
       await fresh.close();
     }
   });
+
+  it('answers searches naming emails, a user, a campaign or a parent as the unindexed search does (the index of a mock without faults)', async () => {
+    const unindexed = await MockClient.start({ clock: { start: NOW, speed: 0 } });
+    try {
+      // A fault no emails/search answer shows turns the index (and the kept matches) off.
+      await unindexed.setFaults(['auth-missing-token-accepted']);
+      const wide = { status: ALL_STATUSES, dateSentStart: EIGHTEEN_MONTHS_AGO, sortField: 'emailID', rpp: 250 };
+      const every = (await client.data('/emails/search', wide)).records as { emailID: number; userID: number; campaignIDs: number[] }[];
+      const queries = [
+        { emailIDs: [every[0]!.emailID, every[5]!.emailID, 999_999] },
+        { userID: every[3]!.userID },
+        { campaignID: every.find((email) => email.campaignIDs.length > 0)!.campaignIDs[0] },
+        { userID: every[3]!.userID, emailIDs: [every[3]!.emailID, every[4]!.emailID] },
+        { deliveryType: 'automated', parentEmailID: (await client.data('/emails/search', { deliveryType: 'automated' })).records[0].emailID },
+      ];
+      for (const query of queries) {
+        assert.deepEqual((await client.data('/emails/search', { ...wide, ...query })).records, (await unindexed.data('/emails/search', { ...wide, ...query })).records, JSON.stringify(query));
+      }
+    } finally {
+      await unindexed.close();
+    }
+  });
 });
