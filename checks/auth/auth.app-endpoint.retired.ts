@@ -1,5 +1,6 @@
 import { defineCheck, type JudgeContext, type RecordedExchange, type Judgement, inconclusive } from '../../harness/check';
-import { RETIRED_ENDPOINT, VerdictTally } from '../shared/judges';
+import { VerdictTally } from '../shared/judges';
+import { RETIRED_ENDPOINT } from '../../harness/model';
 import { tokenValuesIn } from './issued-tokens';
 
 /**

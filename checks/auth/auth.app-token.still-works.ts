@@ -1,9 +1,9 @@
 // @silent-point auth.app-token-permissions
 import { defineCheck, headerOnly, inconclusive, NOT_OBSERVED, type JudgeContext, type RecordedExchange, type Judgement } from '../../harness/check';
-import { RETIRED_ENDPOINT, VerdictTally } from '../shared/judges';
+import { VerdictTally } from '../shared/judges';
 import { appTokenRefusals, fullTokens } from './app-token-answers';
 import { tokenMatrix } from './token-matrix';
-import { paramsKey } from '../../harness/model';
+import { paramsKey, RETIRED_ENDPOINT } from '../../harness/model';
 
 /** The operations that accept both methods: a token's standing cannot depend on the method. */
 const BOTH_METHODS = new Set(['groups.search', 'emails.search']);

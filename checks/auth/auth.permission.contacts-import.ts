@@ -3,9 +3,8 @@ import { foldCase, isSet } from '../../harness/oracles';
 import { addresses } from '../shared/addresses';
 import { logSavedContacts } from '../shared/saved-contacts';
 import { VerdictTally } from '../shared/judges';
-import { answeredWithHeaderToken, lackingPermission } from './shown-tokens';
 import { tokenWorks } from './token-works';
-import { importRows, isObject, readImport } from '../../harness/model';
+import { answeredWithHeaderToken, importRows, isObject, lackingPermission, readImport } from '../../harness/model';
 
 /** The addresses a contacts/import request sent, in row order. */
 const sentEmails = (e: RecordedExchange): string[] => {

@@ -1,6 +1,6 @@
 import { defineCheck, NOT_OBSERVED, type JudgeContext, type Judgement, inconclusive } from '../../harness/check';
 import { VerdictTally } from '../shared/judges';
-import { answeredWithHeaderToken, lackingPermission } from './shown-tokens';
+import { answeredWithHeaderToken, lackingPermission } from '../../harness/model';
 import { tokenWorks } from './token-works';
 
 /**

@@ -1,6 +1,6 @@
 /**
- * What the model says of one answer as a whole: the first record of a served search that a filter the request
- * asked forbids, records out of the order the request asked (or the documented default), an import answer
+ * What the model says of one answer as a whole: a success its token does not allow, the first record of a
+ * served search that a filter the request asked forbids, records out of the order the request asked (or the documented default), an import answer
  * that breaks a documented fact of its rows and counts, a Completed job's answer without the file it
  * documents (or with one it should not have). Pure; the stateful exploration's oracle for every sequence it
  * draws (harness/runner/explore.ts), beside the rules' own judges, which decide the verdicts over the whole run.
@@ -13,6 +13,7 @@ import { forbiddenBy, type AnySearchFilter } from './search-filter';
 import { askedOrder, judgeOrderOf } from './search-order';
 import { importRejection } from './import-facts';
 import type { Rejection } from './rejection';
+import { tokenRejection } from './tokens';
 import { phaseOf, totalRecordsOf } from './export-job';
 import { fileWithRecords, noFileWithoutRecords } from './job-facts';
 import { readImport, sentRecords } from './import-answer';
@@ -27,11 +28,14 @@ export function searchFiltersOf(op: string, target: Pick<Target, 'profile'>): An
 }
 
 /**
- * The model's rejection of an answer to a token in the header alone: a served search (filters, order, page size, paging block), an
+ * The model's rejection of an answer: a success its token does not allow (tokens.ts); then, to a token in the
+ * header alone, a served search (filters, order, page size, paging block), an
  * accepted import of an array of records (the import facts), a jobStatus answer that sees its job Completed
  * (the file facts, read on the answer alone); undefined when it allows the answer.
  */
 export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'profile' | 'baseUrl'>): Rejection | undefined {
+  const token = tokenRejection(exchange);
+  if (token) return token;
   if (exchange.outcome !== 'success' || !headerOnly(exchange)) return undefined;
   if (exchange.op === 'contacts.import') {
     const records = sentRecords(exchange);

@@ -20,7 +20,7 @@ export * from './contact-book';
 export * from './per-traffic';
 export * from './group-history';
 export * from './import-facts';
-export * from './working-tokens';
+export * from './tokens';
 export * from './export-job';
 export * from './recorded-jobs';
 export * from './rejection';

@@ -6,7 +6,7 @@
 import { servedBefore, type RecordedExchange, type RecordedTraffic, type Target, type Timed } from '../check';
 import { readInteger } from '../oracles';
 import { jobIdOf, phaseOf, type JobPhase } from './export-job';
-import { tokenWorks } from './working-tokens';
+import { tokenWorks } from './tokens';
 
 export interface RecordedJob {
   request: RecordedExchange;
