@@ -429,6 +429,8 @@ export interface ExplorationFailure {
   seed: number;
   path: string;
   steps: string[];
+  /** The operation of the answer the model rejected (the report names that operation's failing rules beside it). */
+  op?: OperationKey;
   evidence: Evidence;
   replay: string;
 }

@@ -6,19 +6,27 @@
  * when the run is given the tokens). Pure.
  */
 import { headerOnly, type RecordedExchange, type RecordedTraffic, type TokenRole } from '../check';
+import { isOperationKey, operationInfo } from '../contract';
 import type { OperationKey } from '../types';
 import { perOperation } from './per-traffic';
 import type { Rejection } from './rejection';
 import { paramsKey } from './sent-params';
 
+/** The configured token that lacks each permission the spec names (x-permission: interface.md, Authentication 4). */
+const LACKED_BY: Readonly<Record<string, TokenRole>> = { 'Create Groups': 'noGroups', 'Contacts (Import)': 'noImport' };
+
 /**
- * "Operations require permissions: groups/search requires Create Groups; contacts/import requires Contacts
- * (Import)": each such operation, its permission, and the configured token that lacks it.
+ * The permission an operation requires (spec/openapi.yaml x-permission: "groups/search requires Create Groups;
+ * contacts/import requires Contacts (Import)") and the configured token that lacks it; undefined for the others.
  */
-export const PERMISSIONS: Readonly<Partial<Record<OperationKey, { permission: string; lackedBy: TokenRole }>>> = {
-  'groups.search': { permission: 'Create Groups', lackedBy: 'noGroups' },
-  'contacts.import': { permission: 'Contacts (Import)', lackedBy: 'noImport' },
-};
+export function permissionOf(op: OperationKey): { permission: string; lackedBy: TokenRole } | undefined {
+  if (!isOperationKey(op)) return undefined;
+  const { permission } = operationInfo(op);
+  if (permission === undefined) return undefined;
+  const lackedBy = LACKED_BY[permission];
+  if (!lackedBy) throw new Error(`spec/openapi.yaml: ${op} requires ${permission}, which no configured token lacks`);
+  return { permission, lackedBy };
+}
 
 /** The request carried no token at all. */
 export const tokenless = (exchange: RecordedExchange): boolean => !exchange.token.header && !exchange.token.query && !exchange.token.body;
@@ -55,8 +63,6 @@ export function validTokens(traffic: RecordedTraffic): Set<string> {
 /** A success to a token in the header alone. */
 const servedInHeader = (e: RecordedExchange): boolean => e.outcome === 'success' && headerOnly(e);
 
-/** The operations whose refusal may be about a documented permission (interface.md, Authentication 4). */
-const NEED_PERMISSION = Object.keys(PERMISSIONS) as OperationKey[];
 
 /** The stand-in of a request's header token, when it carried one in the header alone. */
 const headerId = (e: RecordedExchange): string | undefined => (headerOnly(e) ? e.token.id : undefined);
@@ -75,7 +81,7 @@ export function notValidTokens(traffic: RecordedTraffic): Set<string> {
   const shown = new Set<string>();
   for (const e of traffic.exchanges) {
     const id = headerId(e);
-    if (id === undefined || !refusedByPing.has(id) || e.outcome !== 'error' || e.op === 'helper.ping' || e.op === RETIRED_ENDPOINT || NEED_PERMISSION.includes(e.op)) continue;
+    if (id === undefined || !refusedByPing.has(id) || e.outcome !== 'error' || e.op === 'helper.ping' || e.op === RETIRED_ENDPOINT || permissionOf(e.op) !== undefined) continue;
     const key = paramsKey(e.op, e, []);
     if (traffic.of(e.op).some((other) => servedInHeader(other) && other.token.id !== id && paramsKey(other.op, other, []) === key)) shown.add(id);
   }
@@ -172,7 +178,7 @@ export function tokenRejection(exchange: RecordedExchange): Rejection | undefine
   if (tokenless(exchange)) return { title: `${served} that carries no token`, expected: 'error', actual: 'success' };
   if (token.role === 'unissued') return { title: `${served} whose token nobody issued`, expected: 'error', actual: 'success' };
   if (!headerOnly(exchange)) return { title: `${served} whose token is not in the Authorization header alone`, expected: 'error', actual: { header: token.header, query: token.query, body: token.body } };
-  const needed = PERMISSIONS[exchange.op];
+  const needed = permissionOf(exchange.op);
   if (needed && token.role === needed.lackedBy) return { title: `${served} to a token lacking ${needed.permission}`, expected: 'error', actual: 'success' };
   return undefined;
 }

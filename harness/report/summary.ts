@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import type { ConformanceReport, InputCoverage, RuleResult } from '../types';
 import { replayLabel } from './release-summary';
 import { countsInWords, durationInWords } from './verdicts';
+import { loadReportCatalogue, type ReportCatalogue } from './catalogue';
 
 /** One screen of text for the console at the end of a run or of `npm run report`. */
-export function renderSummary(report: ConformanceReport, outDir = 'reports'): string {
+export function renderSummary(report: ConformanceReport, outDir = 'reports', catalogue: ReportCatalogue = loadReportCatalogue()): string {
   const { target } = report;
   const failing = report.rules.filter((r) => r.verdict === 'fail');
   const errored = report.rules.filter((r) => r.verdict === 'error');
@@ -26,6 +27,7 @@ export function renderSummary(report: ConformanceReport, outDir = 'reports'): st
       '',
       `the model rejected an answer in the stateful exploration; shortest sequence (${exploration.steps.length} step(s)): ${exploration.steps.join(' -> ')}`,
       `  ${exploration.evidence.title}`,
+      ...(exploration.op ? [`  ${failingRulesOf(report, catalogue, exploration.op)}`] : []),
       `  replay: ${exploration.replay}`,
     );
   }
@@ -82,4 +84,10 @@ export function partialRules(report: Pick<ConformanceReport, 'rules'>): { unfini
     else if (TRANSPORT.test(reason)) transport.push(rule.id);
   }
   return { unfinished, transport };
+}
+
+/** What the rules say of the operation an exploration's rejected answer came from: its failing rules, or that none failed. */
+export function failingRulesOf(report: Pick<ConformanceReport, 'rules'>, catalogue: ReportCatalogue, op: string): string {
+  const failing = report.rules.filter((rule) => rule.verdict === 'fail' && catalogue.operationsOf(rule.id).some((of) => of === op)).map((rule) => rule.id);
+  return failing.length > 0 ? `failing rules of ${op}: ${failing.join(', ')}` : `no rule of ${op} failed: the sequence shows what the rules' own requests did not`;
 }

@@ -4,7 +4,7 @@ import { type Target, propertyStopped, type Judge, type PropertyOptions, runProp
 import { rejectionOf } from '../model';
 import { EXPLORATION_TAG } from './exploration-tag';
 import type { ExplorationFailure } from '../types';
-import type { ExchangeLog } from '../exchanges';
+import { operationAt, type ExchangeLog } from '../exchanges';
 
 interface ExploreWith {
   check: Pick<Check, 'rule' | 'judge'>;
@@ -85,11 +85,14 @@ export async function exploreSequences<T>(
   if (result.kind !== 'deviated') return undefined;
   // The counterexample as JSON keeps each step's label (a step is { label, run }).
   const steps = ((result.counterexample as unknown[] | undefined) ?? []).map((step) => (step && typeof step === 'object' && 'label' in step ? String(step.label) : JSON.stringify(step)));
+  const url = result.deviation.evidence.request?.url;
+  const op = url === undefined ? undefined : operationAt(url, target);
   return {
     test: title,
     seed: result.seed,
     path: result.path,
     steps,
+    ...(op ? { op } : {}),
     evidence: result.deviation.evidence,
     replay: `npm run conformance -- --grep ${EXPLORATION_TAG} --seed ${result.seed} --path ${result.path}${target.embeddedMock && target.faults.length > 0 ? ` --faults ${target.faults.join(',')}` : ''}`,
   };

@@ -70,11 +70,18 @@ const rule = (r: ConformanceReport, id: string) => {
 describe('conformance reporter', () => {
   test('should list the exploration\'s shortest sequence the model rejected, beside the verdicts, and say it in the summary and the HTML report', async () => {
     const failure: ExplorationFailure = {
-      test: 'random sequences', seed: 3, path: '4:0', steps: ['groups/search status=All', 'import 2 contacts'],
+      test: 'random sequences', seed: 3, path: '4:0', steps: ['groups/search status=All', 'import 2 contacts'], op: 'groups.search',
       evidence: { title: 'a record returned for GET {} is not allowed by status=Active' }, replay: 'npm run conformance -- --grep @exploration --seed 3 --path 4:0',
     };
     const r = await report([{ title: 'random sequences', tags: ['@exploration'], verdicts: [], explorations: [failure] }]);
     assert.deepEqual(r.explorations, [failure]);
+    assert.match(renderSummary(r), /no rule of groups\.search failed/);
+    const failed = await report([
+      { title: 'status', tags: ['@rule:groups.search.status.filter'], verdicts: [v('groups.search.status.filter', 'fail', { evidence: [{ title: 'an archived group' }] })] },
+      { title: 'random sequences', tags: ['@exploration'], verdicts: [], explorations: [failure] },
+    ]);
+    assert.match(renderSummary(failed), /failing rules of groups\.search: groups\.search\.status\.filter/);
+    assert.match(renderHtml(failed, loadReportCatalogue()), /failing rules of groups\.search: groups\.search\.status\.filter/);
     const summary = renderSummary(r);
     assert.match(summary, /shortest sequence \(2 step\(s\)\): groups\/search status=All -> import 2 contacts/);
     assert.match(summary, /replay: npm run conformance -- --grep @exploration --seed 3 --path 4:0/);

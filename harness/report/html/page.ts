@@ -42,7 +42,7 @@ ${areaChart(groups)}
 </section>
 ${filterForm(groups)}
 ${failuresSection(report)}
-${explorationsSection(report)}
+${explorationsSection(report, catalogue)}
 ${harnessErrorsSection(report)}
 <div id="areas">${groups.map(areaSection)}</div>
 ${coverageSection(report, catalogue)}
