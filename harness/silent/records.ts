@@ -2,7 +2,7 @@
 import type { ApiResponse } from '../check';
 import { valueAt, type SchemaNode } from '../contract';
 import { foldCase } from '../oracles';
-import { answered, isObject, opName, pagingObject, recordName, recordSchema, recordsOf, schemaNamed, SEARCH_OPS, type Row } from './_internals/answers';
+import { answered, idField, isObject, opName, pagingObject, recordName, recordSchema, recordsOf, schemaNamed, SEARCH_OPS, type Row } from './_internals/answers';
 import { observer, saw, Sightings } from './_internals/sighting';
 
 /** The optional fields of a record that hold a datetime or refer to another record: where a value may be absent. */
@@ -19,7 +19,7 @@ export const absentValue = observer('records.absent-value', (traffic) => {
   for (const op of SEARCH_OPS) {
     const name = recordName(op);
     const where = `${opName(op)} ${name} record`;
-    const fields = absentableFields(recordSchema(op), `${name.charAt(0).toLowerCase()}${name.slice(1)}ID`);
+    const fields = absentableFields(recordSchema(op), idField(op));
     // Per field, the forms seen (each said once).
     const omitted = new Set<string>();
     const empty = new Set<string>();

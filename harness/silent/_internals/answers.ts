@@ -1,14 +1,15 @@
 /**
- * How the observers read answers: the same readers the judges use (records as the profile reads them, the
- * record schema of the spec, absent values of harness/oracles), restated here where they sit in drivers/,
- * which harness/ may not import.
+ * How the observers read answers: the model's record schema and ID field (harness/model), records read once
+ * per answer, the successes of an operation once per traffic, parameters as sent.
  */
 import type { ApiResponse, RecordedExchange, RecordedTraffic } from '../../check';
 import { componentSchema, loadSpec, operationInfo, resolveSchema, valueAt, type SchemaNode } from '../../contract';
 import { foldCase } from '../../oracles';
 import type { OperationKey } from '../../types';
+import { idField, type SearchOp } from '../../model';
 
-export type SearchOp = 'groups.search' | 'emails.search';
+export { idField, recordSchema, type SearchOp } from '../../model';
+
 export const SEARCH_OPS: readonly SearchOp[] = ['groups.search', 'emails.search'];
 export type Row = Record<string, unknown>;
 
@@ -51,15 +52,6 @@ export function schemaNamed(name: string): SchemaNode {
 
 /** The name of a search's record schema (Group, Email). */
 export const recordName = (op: SearchOp): string => operationInfo(op).payload.records ?? '';
-
-/** The record schema of a search. */
-export const recordSchema = (op: SearchOp): SchemaNode => schemaNamed(recordName(op));
-
-/** The record's ID field (groupID, emailID). */
-export const idField = (op: SearchOp): string => {
-  const name = recordName(op);
-  return `${name.charAt(0).toLowerCase()}${name.slice(1)}ID`;
-};
 
 /** A record's own ID, when it is a number (or a string of digits). */
 export function idOf(op: SearchOp, record: Row): number | undefined {
