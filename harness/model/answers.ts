@@ -1,9 +1,10 @@
 /**
  * What the model says of one answer as a whole: a success its token does not allow, the first record of a
- * served search that a filter the request asked forbids, records out of the order the request asked (or the documented default), an import answer
- * that breaks a documented fact of its rows and counts, a Completed job's answer without the file it
- * documents (or with one it should not have). Pure; the stateful exploration's oracle for every sequence it
- * draws (harness/runner/explore.ts), beside the rules' own judges, which decide the verdicts over the whole run.
+ * served search that a filter the request asked forbids, a page breaking its page facts, records out of the
+ * order the request asked (or the documented default), an import answer that breaks a documented fact of its
+ * rows and counts, a Completed job's answer without the file it documents (or with one it should not have).
+ * Pure; the stateful exploration's oracle for every sequence it draws (harness/runner/explore.ts), beside the
+ * rules' own judges, which decide the verdicts over the whole run.
  */
 import { headerOnly, type RecordedExchange, type Target } from '../check';
 import type { SearchRecord } from '../oracles';
@@ -29,9 +30,9 @@ export function searchFiltersOf(op: string, target: Pick<Target, 'profile'>): An
 
 /**
  * The model's rejection of an answer: a success its token does not allow (tokens.ts); then, to a token in the
- * header alone, a served search (filters, order, page size, paging block), an
- * accepted import of an array of records (the import facts), a jobStatus answer that sees its job Completed
- * (the file facts, read on the answer alone); undefined when it allows the answer.
+ * header alone, a served search (filters, page size, paging block, order), an accepted import of an array of
+ * records (the import facts), a jobStatus answer that sees its job Completed (the file facts, read on the
+ * answer alone); undefined when it allows the answer.
  */
 export function rejectionOf(exchange: RecordedExchange, target: Pick<Target, 'profile' | 'baseUrl'>): Rejection | undefined {
   const token = tokenRejection(exchange);

@@ -31,11 +31,15 @@ export function permissionOf(op: OperationKey): { permission: string; lackedBy: 
 /** The request carried no token at all. */
 export const tokenless = (exchange: RecordedExchange): boolean => !exchange.token.header && !exchange.token.query && !exchange.token.body;
 
+/** A success to a token in the header alone. */
+const servedInHeader = (e: RecordedExchange): boolean => e.outcome === 'success' && headerOnly(e);
+
+/** Stand-ins of the tokens of `exchanges` that got a success, sent in the header alone. */
+const servedTokens = (exchanges: readonly RecordedExchange[]): Set<string> =>
+  new Set(exchanges.filter((e) => servedInHeader(e) && e.token.id !== undefined).map((e) => e.token.id!));
+
 /** Stand-ins of the tokens that got a success on the operation, sent in the header alone. */
-export const workingTokens = perOperation(
-  (traffic, op): Set<string> =>
-    new Set(traffic.of(op).filter((e) => e.outcome === 'success' && headerOnly(e) && e.token.id !== undefined).map((e) => e.token.id!)),
-);
+export const workingTokens = perOperation((traffic, op): Set<string> => servedTokens(traffic.of(op)));
 
 /**
  * Operations that need the same permission as another, so a token working for one works for the other:
@@ -56,13 +60,7 @@ export function tokenWorks(traffic: RecordedTraffic, exchange: RecordedExchange)
 export const RETIRED_ENDPOINT: OperationKey = 'login.applicationAccessToken';
 
 /** Stand-ins of the tokens the traffic shows valid: a success with the token in the header alone, on any operation. */
-export function validTokens(traffic: RecordedTraffic): Set<string> {
-  return new Set(traffic.exchanges.filter((e) => e.outcome === 'success' && headerOnly(e) && e.token.id !== undefined).map((e) => e.token.id!));
-}
-
-/** A success to a token in the header alone. */
-const servedInHeader = (e: RecordedExchange): boolean => e.outcome === 'success' && headerOnly(e);
-
+export const validTokens = (traffic: RecordedTraffic): Set<string> => servedTokens(traffic.exchanges);
 
 /** The stand-in of a request's header token, when it carried one in the header alone. */
 const headerId = (e: RecordedExchange): string | undefined => (headerOnly(e) ? e.token.id : undefined);
@@ -124,9 +122,7 @@ export function placementOf(exchange: RecordedExchange, valid: Set<string>, notV
 export const answeredWithHeaderToken = (e: RecordedExchange): boolean => e.outcome !== 'transport' && headerOnly(e) && e.token.id !== undefined;
 
 /** Stand-ins of the tokens served (in the header) by an operation other than `op`: valid tokens. */
-function servedElsewhere(traffic: RecordedTraffic, op: OperationKey): Set<string> {
-  return new Set(traffic.exchanges.filter((e) => e.op !== op && answeredWithHeaderToken(e) && e.outcome === 'success').map((e) => e.token.id!));
-}
+const servedElsewhere = (traffic: RecordedTraffic, op: OperationKey): Set<string> => servedTokens(traffic.exchanges.filter((e) => e.op !== op));
 
 /** Stand-ins of the tokens the recorder knew to be `role` (live; offline when the run is given the tokens). */
 export function tokensOfRole(traffic: RecordedTraffic, role: TokenRole): Set<string> {

@@ -52,9 +52,8 @@ export const SEQUENCE_SHRINK_MS = 5_000;
 
 /**
  * Draws sequences with fast-check (the run's seed and path) and runs each. The model is the oracle of every
- * sequence (harness/model rejectionOf): a sequence fails when an answer it got has a record a filter the request
- * asked forbids or records out of the order it asked, so fast-check shrinks it to the shortest sequence it found that still gets such an answer
- * (within SEQUENCE_SHRINK_MS). The verdicts stay the rules' own over the whole run: the shrunk sequence is what
+ * sequence: a sequence fails when an answer it got is one the model rejects (harness/model rejectionOf), so
+ * fast-check shrinks it to the shortest sequence it found that still gets such an answer (within SEQUENCE_SHRINK_MS). The verdicts stay the rules' own over the whole run: the shrunk sequence is what
  * the report shows beside them, with its seed, path and replay. A transport failure ends the exploration.
  */
 export async function exploreSequences<T>(

@@ -129,7 +129,6 @@ function finishedKind(ctx: TrafficContext, end: RecordedExchange): string | unde
   return hasRecords ? FINISHED_KINDS.withRecords : FINISHED_KINDS.withoutRecords;
 }
 
-
 /** Judges the answers that saw a job Completed (each job's first), with its totalRecords. */
 function judgeCompleted(ctx: TrafficContext, none: string, judgeOne: (poll: RecordedExchange, totalRecords: number | undefined, job: RecordedJob, tally: VerdictTally) => void): Judgement {
   return judgeJobs(ctx, none, (job, tally) => {

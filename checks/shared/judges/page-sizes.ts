@@ -6,7 +6,7 @@
 import type { RecordedExchange, TrafficContext, Judgement } from '../../../harness/check';
 import { boundsOf, defaultOf } from '../../../generators';
 import { VerdictTally } from './tally';
-import { overfullPage, recordsOf, type SearchOp, seenIds, sentPage, setKey, wholeSearch, integerStanding } from '../../../harness/model';
+import { overfullPage, recordsOf, seenIds, sentPage, sentRpp, setKey, wholeSearch, type SearchOp } from '../../../harness/model';
 
 /** How many records the search of an exchange holds: exactly (read whole), or at least (seen). */
 function holdings({ traffic }: TrafficContext, op: SearchOp, exchange: RecordedExchange): { exact?: number; atLeast: number } {
@@ -47,9 +47,9 @@ export function judgePageSizes(ctx: TrafficContext, op: SearchOp): Judgement {
   const tally = new VerdictTally();
   const { min, max } = boundsOf(op, 'rpp');
   for (const exchange of ctx.traffic.of(op)) {
-    const rpp = exchange.params.rpp;
-    if (exchange.outcome !== 'success' || rpp === undefined || integerStanding(rpp, min, max) !== 'within') continue;
-    judgePage(ctx, tally, op, exchange, Number(rpp), `rpp=${String(rpp)}`, false);
+    const rpp = sentRpp(op, exchange);
+    if (exchange.outcome !== 'success' || rpp === undefined) continue;
+    judgePage(ctx, tally, op, exchange, rpp, `rpp=${String(exchange.params.rpp)}`, false);
   }
   return tally.verdicts({ none: `no success of a request with rpp within ${min}..${max} and an explicit page` });
 }
