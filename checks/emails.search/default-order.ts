@@ -1,7 +1,7 @@
 /** The documented default order of an emails/search answer without sortField, as the model reads it (checks/shared/judges judgeOrders). */
 import type { RecordedExchange } from '../../harness/check';
 import { type ExpectedOrder } from '../shared/judges';
-import { askedOrder, defaultSorts, DELIVERY, DETAIL, manualCase } from '../../harness/model';
+import { askedOrder } from '../../harness/model';
 import { OP } from './documented-values';
 
 /**
@@ -12,10 +12,4 @@ import { OP } from './documented-values';
 export function defaultOrderOf(e: RecordedExchange): ExpectedOrder | undefined {
   const asked = askedOrder(OP, e.params);
   return asked?.by === 'default' ? { field: asked.field, direction: asked.direction, label: asked.defaultCase!, text: `${asked.direction} (no sortField)` } : undefined;
-}
-
-/** The cases the live check judges: each status of a default alone and together, automated detail sends, transactional sends. */
-export function defaultOrderCases(): string[] {
-  const manual = defaultSorts().flatMap((sort) => (sort.statuses.length > 1 ? [...sort.statuses.map((s) => [s]), sort.statuses] : [sort.statuses]));
-  return [...new Set([...manual.map(manualCase), `${DELIVERY.automated} ${DETAIL}`, DELIVERY.transactional])];
 }

@@ -3,7 +3,8 @@ import { wideWindowParams } from './date-windows';
 import { defaultSortCases } from './default-sorts';
 import { searchInOrder } from './whole-search';
 import { OP } from './documented-values';
-import { defaultOrderCases, defaultOrderOf } from './default-order';
+import { defaultOrderOf } from './default-order';
+import { emailsDefaultCases } from '../../harness/model';
 import { judgeOrders } from '../shared/judges';
 
 export default defineCheck({
@@ -13,5 +14,5 @@ export default defineCheck({
     // Each search a default sort decides, paged (up to 4 pages): the judge reads each page's order.
     for (const { params } of defaultSortCases(wideWindowParams(target))) await searchInOrder(api, params, 4);
   },
-  judge: (ctx) => judgeOrders(ctx, OP, { expectedOrder: defaultOrderOf, cases: defaultOrderCases(), none: 'no GET answer to a request without sortField and sortDirection' }),
+  judge: (ctx) => judgeOrders(ctx, OP, { expectedOrder: defaultOrderOf, cases: emailsDefaultCases(), none: 'no GET answer to a request without sortField and sortDirection' }),
 });

@@ -50,7 +50,16 @@ const sentSort = (): DefaultSort =>
   defaultSorts().find((sort) => sort.statuses.length === DEFAULT_STATUSES.length && sort.statuses.every((s) => DEFAULT_STATUSES.some((d) => sameAs(s, d))))!;
 
 /** The label of a manual search's statuses among the default cases. */
-export const manualCase = (statuses: readonly string[]): string => `${DELIVERY.manual} ${statuses.map(foldCase).sort().join('+')}`;
+const manualCase = (statuses: readonly string[]): string => `${DELIVERY.manual} ${statuses.map(foldCase).sort().join('+')}`;
+
+/** The default cases of emails/search that are not manual: automated detail sends and transactional sends, ordered as sent emails. */
+const SENDS_CASES = { automatedDetail: `${DELIVERY.automated} ${DETAIL}`, transactional: DELIVERY.transactional };
+
+/** Every default case of emails/search: each status of a default sort alone and together, automated detail sends, transactional sends. */
+export function emailsDefaultCases(): string[] {
+  const manual = defaultSorts().flatMap((sort) => (sort.statuses.length > 1 ? [...sort.statuses.map((s) => [s]), sort.statuses] : [sort.statuses]));
+  return [...new Set([...manual.map(manualCase), ...Object.values(SENDS_CASES)])];
+}
 
 /**
  * The default order of an emails/search answer: a manual search whose statuses all share one default sort;
@@ -64,8 +73,8 @@ function emailsDefaultOrder(params: Params): AskedOrder | undefined {
     const sort = statuses.length === 0 ? undefined : defaultSorts().find((s) => statuses.every((status) => s.statuses.some((t) => sameAs(t, status))));
     return sort ? asked(sort, manualCase(statuses)) : undefined;
   }
-  if (delivery === DELIVERY.automated && sameAs(params.automatedResults ?? defaultOf('emails.search', 'automatedResults'), DETAIL)) return asked(sentSort(), `${DELIVERY.automated} ${DETAIL}`);
-  if (delivery === DELIVERY.transactional) return asked(sentSort(), DELIVERY.transactional);
+  if (delivery === DELIVERY.automated && sameAs(params.automatedResults ?? defaultOf('emails.search', 'automatedResults'), DETAIL)) return asked(sentSort(), SENDS_CASES.automatedDetail);
+  if (delivery === DELIVERY.transactional) return asked(sentSort(), SENDS_CASES.transactional);
   return undefined;
 }
 
