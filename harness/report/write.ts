@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { harnessErrorOf, oneLine } from '../core';
 import type { ConformanceReport } from '../types';
@@ -46,14 +46,24 @@ export async function writeReportFiles(
   const html = rendered(files.html, () => renderHtml(report, catalogue));
   const junit = rendered(files.junit, () => renderJunit(report, catalogue.areas));
   const json = harnessErrors.length > 0 ? { ...report, harnessErrors } : report;
-  await writeFile(files.json, JSON.stringify(json, null, 2) + '\n');
+  await writeWhole(files.json, JSON.stringify(json, null, 2) + '\n');
   // A file left from an earlier run must not pass for this run's.
-  await (html === undefined ? rm(files.html, { force: true }) : writeFile(files.html, html));
-  await (junit === undefined ? rm(files.junit, { force: true }) : writeFile(files.junit, junit));
+  await (html === undefined ? rm(files.html, { force: true }) : writeWhole(files.html, html));
+  await (junit === undefined ? rm(files.junit, { force: true }) : writeWhole(files.junit, junit));
   // The commands too long for the page, beside it (the page and junit.xml link them); none left from an earlier run.
   await rm(join(outDir, COMMAND_DIR), { recursive: true, force: true });
   const commands = longCommandFiles(report);
   if (commands.size > 0) await mkdir(join(outDir, COMMAND_DIR), { recursive: true });
   for (const [file, text] of commands) await writeFile(join(outDir, file), text, { mode: 0o755 });
   return files;
+}
+
+/**
+ * Writes a report file whole: to a temporary name beside it, then renamed into place, so that a reader (a CI
+ * step, a script waiting for the run's report) never sees a report half written, nor an empty one.
+ */
+async function writeWhole(file: string, text: string): Promise<void> {
+  const partial = `${file}.${process.pid}.partial`;
+  await writeFile(partial, text);
+  await rename(partial, file);
 }
