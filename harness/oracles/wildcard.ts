@@ -35,8 +35,23 @@ function pieceMatcher(piece: string, flags: string): PieceMatcher {
   };
 }
 
+/** The pieces of the patterns met lately: a judge asks the same pattern of every record of an answer. */
+const compiled = new Map<string, PieceMatcher[]>();
+const COMPILED_KEPT = 256;
+
+function piecesOf(pattern: string, flags: string): PieceMatcher[] {
+  const key = `${flags}/${pattern}`;
+  let pieces = compiled.get(key);
+  if (!pieces) {
+    if (compiled.size >= COMPILED_KEPT) compiled.clear();
+    pieces = pattern.split('*').map((piece) => pieceMatcher(piece, flags));
+    compiled.set(key, pieces);
+  }
+  return pieces;
+}
+
 function globMatches(value: string, pattern: string, flags: string, anchored: boolean): boolean {
-  const pieces = pattern.split('*').map((piece) => pieceMatcher(piece, flags));
+  const pieces = piecesOf(pattern, flags);
   const first = pieces[0]!;
   const last = pieces[pieces.length - 1]!;
   if (!anchored) {

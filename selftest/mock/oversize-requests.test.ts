@@ -74,6 +74,10 @@ describe('mock: oversize requests', () => {
     const declared = await fetch(`${mock.baseUrl}/contacts/import`, { method: 'POST', headers: { ...authorization, 'Content-Type': 'application/json' }, body: ' '.repeat(200_000) });
     assertEnvelopeError(await declared.json(), ErrorCode.bodyTooLarge);
 
+    const throughRest = await fetch(`${rest.baseUrl}/contacts/import`, { method: 'POST', headers: { ...authorization, 'Content-Type': 'application/json' }, body: ' '.repeat(200_000), signal: AbortSignal.timeout(10_000) });
+    assert.equal(throughRest.status, 413);
+    assert.equal(((await throughRest.json()) as any).error.code, ErrorCode.bodyTooLarge);
+
     const endless = new ReadableStream<Uint8Array>({
       async pull(controller) {
         await new Promise((resolve) => setTimeout(resolve, 1));
