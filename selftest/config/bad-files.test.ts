@@ -10,7 +10,7 @@ import { sampleReport } from '../report/fixtures/sample-report';
 
 /**
  * Every file the tool reads is checked before it is used: a baseline (`run`, `verify`, `merge --baseline`),
- * the report `report` renders, a recording (`--har`), a profile file. A bad one is one line on stderr
+ * the report `report` renders, a recording (`--har`), a profile file, the spec and rule files `spec-diff` compares. A bad one is one line on stderr
  * naming the file and what is wrong, exit 2, no stack trace, nothing on stdout (Playwright never started)
  * and nothing written: quickly, before any run begins.
  */
@@ -127,6 +127,14 @@ describe('bad files: one clear line, exit 2, before anything runs', { timeout: 2
       assertRefused(await cli('run', ['--har', make()]), 'conformance', flagged('--har', says));
     });
   }
+
+  test('spec-diff: a file that is not YAML, or not the document it is given as', async () => {
+    const notYaml = file('broken.yaml', 'paths: [\n');
+    assertRefused(await cli('spec-diff', [notYaml, repoPath('spec', 'openapi.yaml')]), 'ems-conformance', /broken\.yaml: is not YAML \(/);
+    const notSpec = file('other.yaml', 'hello: 1\n');
+    assertRefused(await cli('spec-diff', [repoPath('spec', 'openapi.yaml'), notSpec]), 'ems-conformance', /other\.yaml: is not an OpenAPI document/);
+    assertRefused(await cli('spec-diff', [repoPath('spec', 'openapi.yaml'), repoPath('spec', 'openapi.yaml'), '--old-rules', notSpec]), 'ems-conformance', /other\.yaml: is not a rule catalogue/);
+  });
 
   test('--profile: a folder', async () => {
     const dir = join(folder, 'profiles');
