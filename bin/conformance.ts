@@ -12,7 +12,8 @@ import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild, signalChildren } from './lib/child';
 import { CONFORMANCE_CONFIG, playwrightCommand, playwrightEnv } from './lib/commands';
 import { parseFlags, positiveInteger, runMain } from './lib/cli';
-import { concludeRun, failOnOf, flakyOf, minCoverageOf, readReport } from './lib/run-exit';
+import { precheckHarFiles } from './lib/har-precheck';
+import { concludeRun, failOnOf, flakyOf, minCoverageOf, readBaseline, readReport } from './lib/run-exit';
 import { DEFAULT_REPLAYS, replayPhase } from './lib/replay-failures';
 import type { FailOn, FlakyPolicy } from '../harness/report/release-gate';
 import { onStopSignal, stopCauseText, type StopCause } from '../harness/core';
@@ -94,7 +95,8 @@ async function main(): Promise<number> {
   }
   const failOn = failOnOf(values['fail-on'], values.baseline);
   const flaky = flakyOf(values.flaky ?? process.env.EMS_FLAKY);
-  const baseline = values.baseline ? readReport(values.baseline, '--baseline') : undefined;
+  const baseline = values.baseline ? readBaseline(values.baseline) : undefined;
+  if (values.har) precheckHarFiles(values.har);
   if (values.shard !== undefined) checkShard(values.shard);
   // Playwright would run a worker count of 0 as its default: say so rather than run something else than asked.
   const workersFlag = values['workers' as keyof typeof values] as string | undefined;

@@ -12,7 +12,7 @@ import { checkShardSet, findBlobs } from './lib/blob-shards';
 import { runChild, stopChildrenOnSignal } from './lib/child';
 import { CONFORMANCE_CONFIG, playwrightCommand } from './lib/commands';
 import { parseFlags, runMain } from './lib/cli';
-import { concludeRun, failOnOf, readReport } from './lib/run-exit';
+import { concludeRun, failOnOf, readBaseline, readReport } from './lib/run-exit';
 
 const USAGE = `usage: ems-conformance merge [flags] [BLOB_DIR]
   BLOB_DIR   where the shards' blob reports are (any depth: each shard writes blob-report/shard-I-of-N/);
@@ -34,7 +34,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const failOn = failOnOf(values['fail-on'], values.baseline);
-  const baseline = values.baseline ? readReport(values.baseline, '--baseline') : undefined;
+  const baseline = values.baseline ? readBaseline(values.baseline) : undefined;
   if (positionals.length > 1) throw new Error(`give one blob folder, not ${positionals.length}`);
   const dir = resolve(positionals[0] ?? workPath(process.env.EMS_BLOB_DIR ?? 'blob-report'));
   const blobs = findBlobs(dir);

@@ -3,33 +3,29 @@
  *
  * Re-renders conformance.html and junit.xml from a conformance.json (after merging shards, or for an old run)
  * into the JSON file's folder (or --out), then prints the summary and, with --baseline, what changed since.
+ * Both files are read and checked before anything is written: a file that is not a conformance.json is one
+ * line on stderr and exit 2 (harness/report/report-file.ts).
  */
-import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
 import { compareWithBaseline, renderBaselineComparison } from '../harness/report/baseline';
+import { readReportFile } from '../harness/report/report-file';
 import { renderSummary, writeReportFiles } from '../harness/report/write';
-import type { ConformanceReport } from '../harness/types';
+import { parseFlags, runMain, UsageError } from './lib/cli';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { baseline: { type: 'string' }, out: { type: 'string' } },
-});
-
-function readReport(path: string): ConformanceReport {
-  const report = JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport;
-  if (report.tool !== 'ems-conformance' || !Array.isArray(report.rules)) {
-    throw new Error(`${path} is not a conformance.json written by ems-conformance`);
+async function main(): Promise<number> {
+  const { values, positionals } = parseFlags(process.argv.slice(2), { baseline: { type: 'string' }, out: { type: 'string' } }, { baseline: 'OLD/conformance.json', out: 'DIR' }, true);
+  if (positionals.length > 1) throw new UsageError(`give one conformance.json, not ${positionals.length} (the old run's goes with --baseline)`);
+  const source = positionals[0] ?? 'reports/conformance.json';
+  const report = readReportFile(source, '', 'render');
+  const baseline = values.baseline ? readReportFile(values.baseline, '--baseline', 'baseline') : undefined;
+  const outDir = values.out ?? dirname(source);
+  await writeReportFiles(report, outDir);
+  console.log(renderSummary(report, outDir));
+  if (baseline) {
+    console.log('');
+    console.log(renderBaselineComparison(compareWithBaseline(report, baseline)));
   }
-  return report;
+  return 0;
 }
 
-const source = positionals[0] ?? 'reports/conformance.json';
-const outDir = values.out ?? dirname(source);
-const report = readReport(source);
-await writeReportFiles(report, outDir);
-console.log(renderSummary(report, outDir));
-if (values.baseline) {
-  console.log('');
-  console.log(renderBaselineComparison(compareWithBaseline(report, readReport(values.baseline))));
-}
+runMain('report', main);

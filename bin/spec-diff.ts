@@ -10,13 +10,35 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parse } from 'yaml';
+import { ConfigError, oneLine } from '../harness/core';
 import { diffSpecs, renderSpecDiff, type SpecVersion } from '../harness/report/spec-diff';
 
 const SPEC = 'spec/openapi.yaml';
 const RULES = 'spec/rules.yaml';
 
-function fromFile(path: string | undefined): unknown {
-  return path === undefined ? undefined : parse(readFileSync(path, 'utf8'));
+/**
+ * A spec or rule file, read and checked before anything is compared: one that cannot be read, is not YAML or
+ * is not the kind of document it is given as (an OpenAPI document, a rule catalogue) is one line, exit 2.
+ */
+function fromFile(path: string | undefined, kind: 'openapi' | 'rules'): unknown {
+  if (path === undefined) return undefined;
+  const refuse = (why: string) => new ConfigError(`${path}: ${why}`);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw refuse(`cannot be read: ${oneLine(error)}`);
+  }
+  let document: unknown;
+  try {
+    document = parse(text);
+  } catch (error) {
+    throw refuse(`is not YAML (${oneLine(error)})`);
+  }
+  const members = document !== null && typeof document === 'object' && !Array.isArray(document) ? (document as Record<string, unknown>) : undefined;
+  if (kind === 'openapi' && typeof members?.openapi !== 'string') throw refuse('is not an OpenAPI document (no openapi: version at its top)');
+  if (kind === 'rules' && !Array.isArray(members?.rules)) throw refuse('is not a rule catalogue (no rules: list at its top)');
+  return document;
 }
 
 /** A file as it was at a git ref; a file the ref does not hold is an empty document. */
@@ -48,7 +70,7 @@ function versions(): [SpecVersion, SpecVersion] {
     const [newSpec = SPEC] = positionals;
     return [
       version(fromGit(values.since, SPEC), fromGit(values.since, RULES)),
-      version(fromFile(newSpec), fromFile(values['new-rules'] ?? RULES)),
+      version(fromFile(newSpec, 'openapi'), fromFile(values['new-rules'] ?? RULES, 'rules')),
     ];
   }
   const [oldSpec, newSpec] = positionals;
@@ -57,7 +79,7 @@ function versions(): [SpecVersion, SpecVersion] {
       '       ems-conformance spec-diff --since <git-ref> [--json] [--fail-on-breaking]');
     process.exit(2);
   }
-  return [version(fromFile(oldSpec), fromFile(values['old-rules'])), version(fromFile(newSpec), fromFile(values['new-rules']))];
+  return [version(fromFile(oldSpec, 'openapi'), fromFile(values['old-rules'], 'rules')), version(fromFile(newSpec, 'openapi'), fromFile(values['new-rules'], 'rules'))];
 }
 
 const [before, after] = versions();

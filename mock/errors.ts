@@ -23,6 +23,8 @@ export const ErrorCode = {
   bodyTooLarge: 504,
   /** The operation exists but not with this HTTP method. */
   methodNotAllowed: 505,
+  /** The request line and headers are longer than the mock reads (node's limit, 16 KiB by default). */
+  headTooLarge: 507,
   /** No operation at this path. */
   unknownOperation: 506,
   /** More requests than the mock's rate limit allows (rateLimitPerSecond; answered with HTTP 429). */
@@ -65,6 +67,7 @@ export const GROUPED_ERROR_CODE = {
   path: 2004,
   bodyTooLarge: 2005,
   rateLimited: 2006,
+  headTooLarge: 2007,
   notFound: 3001,
   duplicate: 3002,
   failed: 3003,
@@ -87,6 +90,7 @@ const GROUPED_CODES: Record<ErrorCodeValue, number> = {
   504: GROUPED_ERROR_CODE.bodyTooLarge,
   505: GROUPED_ERROR_CODE.method,
   506: GROUPED_ERROR_CODE.path,
+  507: GROUPED_ERROR_CODE.headTooLarge,
   429: GROUPED_ERROR_CODE.rateLimited,
   601: GROUPED_ERROR_CODE.notFound,
   602: GROUPED_ERROR_CODE.duplicate,

@@ -1,10 +1,13 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isEnvelope, restAnswer, type LinkRewriter } from './rest/body';
 
 export type { LinkRewriter } from './rest/body';
 import { forward, readLimited, upstreamOf, type Upstream } from './rest/forward';
 import { urlHost } from './url-host';
+import { ErrorCode } from './errors';
+import { answerOversizeHeads } from './oversize-head';
 
 /**
  * The REST adapter: an HTTP proxy in front of the reference mock serving the same operations at the
@@ -82,6 +85,13 @@ export async function startConventionAdapter(options: RestAdapterOptions, conven
       if (!response.headersSent) send(response, convention.ownError(BAD_GATEWAY, `The ${convention.label} could not reach the mock: ${(error as Error).message}`));
       else response.destroy();
     });
+  });
+  // A head too long to read: the mock's refusal (mock/errors.ts headTooLarge) as this convention renders it.
+  answerOversizeHeads(server, () => {
+    const refusal = { success: 0, code: ErrorCode.headTooLarge, errors: [`The request line and headers are longer than the ${maxHeaderSize} bytes the ${convention.label} reads`], data: {}, requestID: randomUUID().toUpperCase() };
+    const answer = convention.answer(refusal, (url) => url);
+    const headers: Record<string, string> = answer.requestID === undefined ? {} : { 'X-Request-ID': answer.requestID };
+    return { status: answer.status, body: answer.body, contentType: answer.contentType, headers };
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { HttpMethod } from '../harness/types';
 import { handleAdmin, isAdminPath } from './admin';
 import { authenticate, permissionDenied } from './auth';
@@ -11,17 +11,23 @@ import { parseJsonBody, readRawBody, type RawBody } from './request-body';
 import { APP_TOKEN_PATH, applicationAccessToken, findOperation, VERSION_PREFIX, type Operation, type OperationContext, type OperationResult } from './routes';
 import type { MockState } from './state';
 import { KNOWN_PARAMETERS } from './known-parameters';
+import { answerOversizeHeads } from './oversize-head';
 
 /** The mock's HTTP server: every request answers, nothing it receives can crash it. */
 export function createMockServer(state: MockState): Server {
   const rateLimit = new RequestRateLimit(state.options.rateLimitPerSecond);
-  return createServer((request, response) => {
+  const server = createServer((request, response) => {
     serve(request, response, state, rateLimit).catch((error: unknown) => {
       console.error('ems mock: internal error', error);
       if (!response.headersSent) sendEnvelope(response, errorEnvelope(new ApiError(ErrorCode.internal, 'Internal error in the mock; nothing was changed'), state.faults, state.choices), bareJson(state));
       else response.destroy();
     });
   });
+  answerOversizeHeads(server, () => {
+    const refusal = errorEnvelope(new ApiError(ErrorCode.headTooLarge, `The request line and headers are longer than the ${maxHeaderSize} bytes the mock reads`), state.faults, state.choices);
+    return { status: refusal.httpStatus, body: refusal.body, contentType: bareJson(state) ? 'application/json' : undefined, headers: { Date: new Date(state.clock.now()).toUTCString() } };
+  });
+  return server;
 }
 
 async function serve(request: IncomingMessage, response: ServerResponse, state: MockState, rateLimit: RequestRateLimit): Promise<void> {

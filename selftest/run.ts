@@ -35,7 +35,7 @@ const LONG_FIRST = [
   'traffic/getfile-envelope', 'traffic/stop-signals', 'core/run-stop', 'outputs/baseline', 'hostile/answered-nothing', 'traffic/bad-input',
   'traffic/closing-line', 'outputs/replay', 'hostile/rate-limited', 'hostile/partial', 'core/e2e', 'outputs/secrets',
   'core/bin-edges', 'rest/e2e', 'hostile/', 'checks/layout', 'matrix/', 'core/harness-error', 'problem-json/e2e',
-  'config/bad-config', 'mock/fault-deviations', 'report/cli', 'core/rate-limited', 'layers/',
+  'config/bad-config', 'config/bad-files', 'mock/fault-deviations', 'report/cli', 'core/rate-limited', 'layers/',
 ];
 const rank = (file: string) => {
   const index = LONG_FIRST.findIndex((part) => file.includes(part));

@@ -8,6 +8,7 @@ import { renderReleaseSummary } from '../../harness/report/release-summary';
 import { fileSha256, ruleViewOf, specOperations } from '../../harness/report/rule-basis';
 import { DEFAULT_RULES_PATH, DEFAULT_SPEC_PATH, loadRules } from '../../harness/contract';
 import { renderSummary } from '../../harness/report/summary';
+import { readReportFile } from '../../harness/report/report-file';
 import { writeReportFiles } from '../../harness/report/write';
 import { runExit } from '../../harness/report/exit-code';
 import type { ConformanceReport } from '../../harness/types';
@@ -85,7 +86,16 @@ export function skippedForWrites(report: Pick<ConformanceReport, 'rules'>): numb
   return report.rules.filter((rule) => rule.verdict === 'skipped' && /\bneeds writes\b/.test(rule.reason ?? '')).length;
 }
 
-/** A conformance.json read whole, or a one-line configuration error naming it. */
+/**
+ * A baseline (`--baseline`) read and checked before the run starts: a file that is not a conformance.json is a
+ * one-line configuration error naming what is wrong (harness/report/report-shape.ts), never a stack trace
+ * once the run is over.
+ */
+export function readBaseline(path: string): ConformanceReport {
+  return readReportFile(path, '--baseline', 'baseline');
+}
+
+/** A conformance.json this run wrote, read whole, or a one-line configuration error naming it. */
 export function readReport(path: string, what: string): ConformanceReport {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as ConformanceReport;

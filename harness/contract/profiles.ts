@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import type { Profile } from '../types';
 import { deepMerge } from './deep-merge';
@@ -36,9 +36,16 @@ function locate(nameOrPath: string, fromDir: string): { file: string; label: str
 
 function readJson(file: string, label: string): Record<string, unknown> {
   if (!existsSync(file)) throw new Error(`${label}: no such file (${file})`);
+  if (statSync(file).isDirectory()) throw new Error(`${label}: is a folder, not a profile file (${file})`);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`${label}: cannot be read: ${(error as Error).message}`);
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new Error(`${label}: malformed JSON: ${(error as Error).message}`);
   }

@@ -1,4 +1,4 @@
-import { ruleById } from '../contract';
+import { cliCommand, ruleById } from '../contract';
 import type { Verdict } from '../types';
 import type { Target } from './config';
 import { foldByRule } from './fold';
@@ -85,7 +85,8 @@ export function propertyStopped(rule: string, result: PropertyResult): Verdict |
   }
   if (result.kind !== 'deviated') return undefined;
   const { deviation, counterexample } = result;
-  const replay = `EMS_SEED=${result.seed} EMS_PATH=${result.path} npm run conformance -- --grep @rule:${rule}`;
+  // The repository's npm alias, or `npx ems-conformance run` in an installed package (the reporter rewrites it with the run's target).
+  const replay = `EMS_SEED=${result.seed} EMS_PATH=${result.path} ${cliCommand('run')} --grep @rule:${rule}`;
   return {
     rule,
     verdict: 'fail',

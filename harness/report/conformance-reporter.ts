@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules, repoPath } from '../contract';
-import { ANNOTATION, discardRunExchanges, judgeWholeRun, workerTarget, mergeCoverage, withWholeRun, type Annotation, type CoverageRecord, type TargetAnnotation } from '../runner';
+import { ANNOTATION, EXPLORATION_TAG, discardRunExchanges, judgeWholeRun, workerTarget, mergeCoverage, withWholeRun, type Annotation, type CoverageRecord, type TargetAnnotation } from '../runner';
 import { declaredRules, foldVerdicts, harnessErrorOf, harnessErrorVerdict, oneLine, redactorFromEnv, reportDir } from '../core';
 import type { ConformanceReport, CreatedContact, ExplorationFailure, Rule, RuleResult, Verdict, VerdictKind } from '../types';
 import { withFailingCases } from './failing-cases';
-import { withReplay } from './replay';
+import { withExplorationReplay, withReplay } from './replay';
 import { inputCoverage } from './input-coverage';
 import { observeSilentPoints } from '../silent';
 import { loadTrafficFile, type RecordedTraffic } from '../exchanges';
@@ -169,7 +169,7 @@ export function buildReport(
   const coverage = mergeCoverage(outcomes.flatMap((outcome) => (outcome.coverage ? [outcome.coverage] : [])));
   const counts: Record<VerdictKind, number> = { pass: 0, fail: 0, error: 0, inconclusive: 0, skipped: 0 };
   for (const rule of rules) counts[rule.verdict] += 1;
-  const explorations = outcomes.flatMap((outcome) => outcome.explorations ?? []);
+  const explorations = outcomes.flatMap((outcome) => (outcome.explorations ?? []).map((exploration) => (target ? withExplorationReplay(exploration, runOf(target), EXPLORATION_TAG) : exploration)));
   return {
     tool: 'ems-conformance',
     version: toolVersion(),
@@ -194,8 +194,12 @@ export function buildReport(
 function replayed(rule: RuleResult, outcomes: readonly TestOutcome[], target: TargetAnnotation): RuleResult {
   const failing = outcomes.find((outcome) => outcome.verdicts.some((verdict) => verdict.rule === rule.id && verdict.verdict === 'fail'));
   const testRules = failing && failing.declared.length > 0 ? failing.declared : [rule.id];
-  const run = { mode: target.mode ?? 'active', ...(target.traffic ? { traffic: target.traffic } : {}), target: targetOf(target) };
-  return withReplay(rule, run, { testRules, seed: target.seed });
+  return withReplay(rule, runOf(target), { testRules, seed: target.seed });
+}
+
+/** What a replay names of the run: its mode, recordings and target. */
+function runOf(target: TargetAnnotation): Pick<ConformanceReport, 'mode' | 'traffic' | 'target'> {
+  return { mode: target.mode ?? 'active', ...(target.traffic ? { traffic: target.traffic } : {}), target: targetOf(target) };
 }
 
 function ruleResult(

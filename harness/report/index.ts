@@ -1,5 +1,6 @@
 /** Everything rendered from a ConformanceReport, and the spec-regression diff. */
 export { writeReportFiles, renderSummary, type WrittenReports } from './write';
+export { readReportFile } from './report-file';
 export { compareWithBaseline, renderBaselineComparison, type BaselineComparison, type VerdictChange } from './baseline';
 export { loadReportCatalogue, reportCatalogueOf, groupByArea, type ReportCatalogue, type AreaGroup } from './catalogue';
 export { renderHtml } from './html/page';

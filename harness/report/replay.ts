@@ -1,5 +1,5 @@
 import { cliCommand } from '../contract';
-import type { ConformanceReport, RuleResult } from '../types';
+import type { ConformanceReport, ExplorationFailure, RuleResult } from '../types';
 
 /** The command that runs the harness (`npm run conformance --` in the repository, `npx ems-conformance run` from the package). */
 export const RUN_COMMAND = cliCommand('run');
@@ -8,6 +8,8 @@ export const RUN_COMMAND = cliCommand('run');
 export interface FailureToReplay {
   /** The rules the test that failed declares: a rerun selects that test (a side verdict fails in another rule's test). */
   testRules: readonly string[];
+  /** A tag that selects the test instead (the exploration's, which declares no rule). */
+  tag?: string;
   /** The fast-check seed and path the failure was found with (the run's seed when it was no property). */
   seed: number;
   path?: string;
@@ -24,7 +26,7 @@ type ReplayedRun = Pick<ConformanceReport, 'target' | 'mode' | 'traffic'>;
  */
 export function replayCommand(run: ReplayedRun, failure: FailureToReplay): string {
   const { target } = run;
-  const grep = failure.testRules.map((rule) => `@rule:${rule.replace(/\./g, '\\.')}( |$)`).join('|');
+  const grep = failure.tag ?? failure.testRules.map((rule) => `@rule:${rule.replace(/\./g, '\\.')}( |$)`).join('|');
   const traffic = run.mode === 'traffic' && run.traffic ? run.traffic : undefined;
   const where = traffic
     ? [`--har ${traffic.sources.map((source) => shellWord(source.file)).join(' ')}`, `--base-url ${shellWord(target.baseUrl)}`]
@@ -63,6 +65,15 @@ export function reproScript(run: ReplayedRun, failure: FailureToReplay): string 
     lines.push('# or the request alone', failure.curl);
   }
   return lines.join('\n');
+}
+
+/**
+ * An exploration's replay: the exploration's test again against the same target (the embedded mock with its
+ * faults, the same external target or recordings) with the seed and path of its shortest sequence, named as
+ * this copy of the harness is started (the npm alias in the repository, `npx ems-conformance run` installed).
+ */
+export function withExplorationReplay(exploration: ExplorationFailure, run: ReplayedRun, tag: string): ExplorationFailure {
+  return { ...exploration, replay: replayCommand(run, { testRules: [], tag, seed: exploration.seed, path: exploration.path }) };
 }
 
 /** The folded result of a failing rule with its replay: `repro`, and a property's `replay`. */

@@ -5,6 +5,7 @@ import { rejectionOf } from '../model';
 import { EXPLORATION_TAG } from './exploration-tag';
 import type { ExplorationFailure } from '../types';
 import { operationAt, type ExchangeLog } from '../exchanges';
+import { cliCommand } from '../contract';
 
 interface ExploreWith {
   check: Pick<Check, 'rule' | 'judge'>;
@@ -93,6 +94,7 @@ export async function exploreSequences<T>(
     steps,
     ...(op ? { op } : {}),
     evidence: result.deviation.evidence,
-    replay: `npm run conformance -- --grep ${EXPLORATION_TAG} --seed ${result.seed} --path ${result.path}${target.embeddedMock && target.faults.length > 0 ? ` --faults ${target.faults.join(',')}` : ''}`,
+    // The repository's npm alias, or `npx ems-conformance run` in an installed package; the reporter names the run's target in it.
+    replay: `${cliCommand('run')} --grep ${EXPLORATION_TAG} --seed ${result.seed} --path ${result.path}${target.embeddedMock && target.faults.length > 0 ? ` --faults ${target.faults.join(',')}` : ''}`,
   };
 }

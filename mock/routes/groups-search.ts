@@ -6,6 +6,7 @@ import { groupRecord } from '../records/group';
 import { sortBy, sortFirst, type SortKind, type SortSpec } from '../sorting';
 import { ADMIN_USER_ID, groupDateModified, groupOwner } from '../data/group-facts';
 import { searchOrder } from './search-order';
+import { likeExpression } from '../like-pattern';
 import { data, type Operation, type OperationContext } from './operation';
 
 const STATUSES = ['Active', 'Archived', 'All'] as const;
@@ -112,17 +113,11 @@ function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { 
     if (ids && !ids.has(group.groupID)) return false;
     if (filters.groupName !== undefined) {
       const name = caseSensitive ? nameOf(group) : nameOf(group).toLowerCase();
-      if (likePattern) return likePattern.test(name);
+      if (likePattern) return likePattern(name);
       if (prefixOnly ? !name.startsWith(filters.groupName) : !name.includes(filters.groupName)) return false;
     }
     return true;
   };
-}
-
-/** The groups-name-like-pattern fault: groupName read as a SQL LIKE pattern (% any run, _ any one character), matching any part of a name. */
-function likeExpression(text: string, caseSensitive: boolean): RegExp {
-  const source = [...text].map((char) => (char === '%' ? '.*' : char === '_' ? '.' : char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
-  return new RegExp(source, caseSensitive ? 's' : 'is');
 }
 
 /** The names groups show: their own, except under the duplicate-name fault. */
