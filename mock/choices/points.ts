@@ -50,8 +50,9 @@ export const CATALOGUED_READINGS = {
   'import.unchanged-row-updated': ['updated', 'unchanged'],
   'import.email-match-case': ['case-insensitive', 'exact'],
   'import.dynamic-group': ['warning', 'refused'],
-  'import.duplicate-email-in-call': ['second-updates', 'second-fails'],
-  'import.group-in-both-lists': ['removed', 'kept'],
+  'import.duplicate-email-in-call': ['second-updates', 'second-fails', 'refused'],
+  'import.record-contactID': ['ignored', 'refused'],
+  'import.group-in-both-lists': ['removed', 'kept', 'refused'],
 } as const;
 
 /** A choice of the mock outside the catalogue: its readings, the default's and alt's, and what it is about. */
