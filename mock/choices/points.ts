@@ -31,6 +31,7 @@ export const CATALOGUED_READINGS = {
   'paging.empty-total-pages': ['zero', 'one'],
   'paging.beyond-last': ['empty-page', 'refused'],
   'errors.messages-form': ['one-string-each', 'several-strings'],
+  'errors.data': ['empty', 'details'],
   'requests.unknown-parameters': ['ignored', 'refused'],
   'requests.repeated-parameter': ['refused', 'last-wins'],
   'requests.enum-case': ['any-case', 'exact'],
