@@ -35,6 +35,14 @@ function staticGroups(traffic: RecordedTraffic): Set<number> {
   return found;
 }
 
+/** An input whose acceptance is unwritten: the silent point it is about, and what the request sent. */
+export interface SilentInput {
+  point: string;
+  what: string;
+}
+
+const input = (point: string, what: string): SilentInput => ({ point, what });
+
 /** Each enum value the request sent spelled otherwise than the spec (letter case), as `name=value`. */
 function otherSpellings(exchange: RecordedExchange): string[] {
   const found: string[] = [];
@@ -51,35 +59,36 @@ function otherSpellings(exchange: RecordedExchange): string[] {
 }
 
 /** What an import sent beyond what the documents promise to accept. */
-function importInputs(traffic: RecordedTraffic, exchange: RecordedExchange): string[] {
-  const found: string[] = [];
+function importInputs(traffic: RecordedTraffic, exchange: RecordedExchange): SilentInput[] {
+  const found: SilentInput[] = [];
   const add = (listOf(exchange.params.groupIDs) ?? []).map(readInteger);
   const remove = (listOf(exchange.params.removeGroupIDs) ?? []).map(readInteger);
   const both = add.filter((id) => id !== undefined && remove.includes(id));
-  if (both.length > 0) found.push(`group ${both[0]} in both groupIDs and removeGroupIDs`);
+  if (both.length > 0) found.push(input('import.group-in-both-lists', `group ${both[0]} in both groupIDs and removeGroupIDs`));
   const statics = staticGroups(traffic);
   const unshown = [...add, ...remove].filter((id) => id === undefined || !statics.has(id));
-  if (unshown.length > 0) found.push(`group ${String(unshown[0])}, never shown as a Static group, in a group list`);
+  if (unshown.length > 0) found.push(input('import.dynamic-group', `group ${String(unshown[0])}, never shown as a Static group, in a group list`));
   const records = sentRecords(exchange) ?? [];
   const emails = records.map((record) => sentEmail(record)?.toLowerCase()).filter((email): email is string => email !== undefined);
   const twice = emails.find((email, index) => emails.indexOf(email) !== index);
-  if (twice !== undefined) found.push(`the email ${twice} twice in one call`);
+  if (twice !== undefined) found.push(input('import.duplicate-email-in-call', `the email ${twice} twice in one call`));
   const carrying = records.findIndex((record) => isObject(record) && record.contactID !== undefined);
-  if (carrying >= 0) found.push(`record ${carrying + 1} carrying a contactID`);
+  if (carrying >= 0) found.push(input('import.record-contactID', `record ${carrying + 1} carrying a contactID`));
   return found;
 }
 
-/** The inputs of a request whose acceptance no sentence promises, described (empty: every input is one the documents promise to take). */
-export function silentInputs(traffic: RecordedTraffic, exchange: RecordedExchange): string[] {
+/** The inputs of a request whose acceptance no sentence promises, each with its point (empty: every input is one the documents promise to take). */
+export function silentInputs(traffic: RecordedTraffic, exchange: RecordedExchange): SilentInput[] {
   const schemas = paramSchemas(exchange.op);
-  const found: string[] = [];
-  if (!operationInfo(exchange.op).methods.includes(exchange.method)) found.push(`${exchange.method}, on an operation named ${operationInfo(exchange.op).methods.join(' and ')} only`);
+  const found: SilentInput[] = [];
+  const { methods } = operationInfo(exchange.op);
+  if (!methods.includes(exchange.method)) found.push(input('methods.post-on-get-operations', `${exchange.method}, on an operation named ${methods.join(' and ')} only`));
   for (const [name, value] of Object.entries(exchange.params)) {
     if (value === undefined) continue;
-    if (!schemas[name]) found.push(`the unknown parameter ${name}`);
-    else if (schemas[name]!.type !== 'array' && Array.isArray(value)) found.push(`${name} given ${value.length} times`);
+    if (!schemas[name]) found.push(input('requests.unknown-parameters', `the unknown parameter ${name}`));
+    else if (schemas[name]!.type !== 'array' && Array.isArray(value)) found.push(input('requests.repeated-parameter', `${name} given ${value.length} times`));
   }
-  found.push(...otherSpellings(exchange).map((spelled) => `${spelled} spelled otherwise than the spec`));
+  found.push(...otherSpellings(exchange).map((spelled) => input('requests.enum-case', `${spelled} spelled otherwise than the spec`)));
   if (exchange.op === 'contacts.import') found.push(...importInputs(traffic, exchange));
   return found;
 }
