@@ -70,7 +70,7 @@ type SilentInput = 'unknown-parameter' | 'other-spelling';
 const silentInput = fc.oneof({ weight: 7, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom<SilentInput>('unknown-parameter', 'other-spelling') });
 
 /** A parameter no operation knows (requests.unknown-parameters). */
-export const UNKNOWN_PARAMETER = { name: 'explorationNote', value: 'unknown to the interface' };
+const UNKNOWN_PARAMETER = { name: 'explorationNote', value: 'unknown to the interface' };
 
 /**
  * The search's parameters with a silent input: a parameter it does not know, or the first enum value sent spelled in
