@@ -3,6 +3,7 @@ import { FAULTS, startMock } from './index';
 import { parseChoices } from './choices/choices';
 import { parseVariant } from './variant';
 import { parseRateLimit } from './rate-limit';
+import { runExportDefaults } from './run-defaults';
 import { TOKENS } from './tokens';
 import { onStopSignal } from '../harness/core';
 
@@ -14,9 +15,10 @@ const USAGE = `usage: ems-conformance mock [options]   (stops on Ctrl+C, SIGINT,
   --seed N            data seed (default 1)
   --clock-start T     start the mock clock at T (e.g. "2024-05-01 12:00:00")
   --clock-speed X     mock seconds per real second (default 1)
-  --export-delay-ms MIN,MAX  how long an export job stays Pending, on the mock clock (default 1000,2000)
-  --export-pending-polls N  at most N jobStatus answers say a job is Pending; the next one ends it (default: no limit)
-  --export-file-lifetime-ms N  export files expire N ms after their job completed (default 24 h; exports.file-lifetime=short 30 min)
+  --export-delay-ms MIN,MAX  how long an export job stays Pending, on the mock clock (default 60000,60000)
+  --export-pending-polls N  at most N jobStatus answers say a job is Pending; the next one ends it (default 2)
+  --export-file-lifetime-ms N  export files expire N ms after their job completed (default 3500, 6000 above scale 1)
+                      (the defaults are the embedded mock's, mock/run-defaults.ts: a run sees the same target either way)
   --quirks            emit the real service's quirks ("" for absent values, private as 0/1)
   --variant V         default, or alt: the other reasonable reading at every silent point (also EMS_MOCK_VARIANT)
   --choice P=R        take reading R at silent point P over the variant's (repeatable; also EMS_MOCK_CHOICES="P=R,P=R";
@@ -81,6 +83,7 @@ if (values.help) {
     ...(values['strict-methods'] ? { strictMethods: true } : {}),
     cors: !values['no-cors'],
     ...(values['rate-limit'] === undefined ? {} : { rateLimitPerSecond: orUsage(() => parseRateLimit(values['rate-limit']!), '--') }),
+    ...runExportDefaults(integer('scale', values.scale)),
     ...(values['export-delay-ms'] === undefined ? {} : { exportDelayMs: delayRange(values['export-delay-ms']) }),
     ...(values['export-pending-polls'] === undefined ? {} : { exportPendingPolls: integer('export-pending-polls', values['export-pending-polls']) }),
     ...(values['export-file-lifetime-ms'] === undefined ? {} : { exportFileLifetimeMs: integer('export-file-lifetime-ms', values['export-file-lifetime-ms']) }),

@@ -32,10 +32,16 @@ export function errorEnvelope(error: ApiError, faults: FaultSwitch, choices: Cho
     success: 0,
     code: faults.has('envelope-error-code-zero') ? 0 : code,
     errors: faults.has('envelope-error-without-messages') ? [] : choices.is('errors.messages-form', 'several-strings') ? severalStrings(error, code) : [error.message],
-    data: error.data,
+    data: errorData(error, choices),
   };
   const withID = withRequestID(body, faults, choices);
   return { httpStatus: faults.has('envelope-http-400-on-error') ? 400 : 200, body: ordered(withID, choices) };
+}
+
+/** errors.data=details: an error whose data would be empty carries the error's code and message in it (service-facts.md: data "may still hold something on failure"). */
+function errorData(error: ApiError, choices: Choices): unknown {
+  const empty = error.data === undefined || (typeof error.data === 'object' && error.data !== null && Object.keys(error.data).length === 0);
+  return empty && choices.is('errors.data', 'details') ? { error: { code: error.code, message: error.message } } : error.data;
 }
 
 function withRequestID(body: Envelope, faults: FaultSwitch, choices: Choices): Envelope {

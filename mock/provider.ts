@@ -7,6 +7,7 @@ import type { MockOptions } from './options';
 import { parseRateLimit } from './rate-limit';
 import { formatChoices, parseChoices } from './choices/choices';
 import { parseVariant } from './variant';
+import { runExportDefaults } from './run-defaults';
 import { startProblemJsonAdapter } from './problem-json-adapter';
 import { startRestAdapter, type RestAdapterOptions, type RunningRestAdapter } from './rest-adapter';
 
@@ -32,7 +33,7 @@ export const provideTarget: TargetProvider = async (settings: Settings): Promise
     tokens: mock.tokens,
     fixtures: mock.fixtures,
     clockOffsetMs: mock.clockAheadMs(),
-    // Its jobs end at a poll (EMBEDDED_PENDING_POLLS), not by time: waiting between polls would only cost the run time.
+    // Its jobs end at a poll (RUN_PENDING_POLLS), not by time: waiting between polls would only cost the run time.
     exportPollMs: EMBEDDED_EXPORT_POLL_MS,
     replay: embeddedMockReplay(embeddedMockOptions(settings), new URL(mock.origin).port, adapter !== undefined),
     async close() {
@@ -57,9 +58,7 @@ export function embeddedMockOptions(settings: Pick<Settings, 'faults'>, env: Nod
   return {
     port: 0,
     faults: settings.faults,
-    exportPendingPolls: EMBEDDED_PENDING_POLLS,
-    exportDelayMs: EMBEDDED_EXPORT_DELAY_MS,
-    exportFileLifetimeMs: env[SCALE_ENV] && scaleOf(env[SCALE_ENV]) > 1 ? EMBEDDED_FILE_LIFETIME_AT_SCALE_MS : EMBEDDED_FILE_LIFETIME_MS,
+    ...runExportDefaults(env[SCALE_ENV] ? scaleOf(env[SCALE_ENV]) : undefined),
     variant: parseVariant(env[VARIANT_ENV]),
     ...(env[CHOICES_ENV] ? { choices: choicesOf(env[CHOICES_ENV]) } : {}),
     ...(env[CLOCK_START_ENV] ? { clock: { start: env[CLOCK_START_ENV] } } : {}),
@@ -127,30 +126,16 @@ export const VARIANT_ENV = 'EMS_MOCK_VARIANT';
  */
 export const CHOICES_ENV = 'EMS_MOCK_CHOICES';
 
-/** The embedded mock's exportPendingPolls (mock/options.ts): the duplicate checks ask twice while Pending. */
-export const EMBEDDED_PENDING_POLLS = 2;
-
 /** How soon the harness polls an embedded mock's export job again (its jobs end by polls, not by the clock). */
 export const EMBEDDED_EXPORT_POLL_MS = 10;
 
-/**
- * The embedded mock's exportDelayMs (mock/options.ts): long past any gap between a check's polls, so that a job
- * ends at its third poll (EMBEDDED_PENDING_POLLS) and not by time; a job no check polls that often ends within a minute.
- */
-export const EMBEDDED_EXPORT_DELAY_MS: [number, number] = [60_000, 60_000];
-
-/**
- * The embedded mock's exportFileLifetimeMs (mock/options.ts): long enough for a check to fetch a file again after
- * a pause while it is surely before fileExpiration (whole seconds, clocks read to the second), short enough
- * that waiting past it costs a run a few seconds.
- */
-export const EMBEDDED_FILE_LIFETIME_MS = 3500;
-/**
- * The same with more than the reference data (EMS_MOCK_SCALE): the mock's one thread answers every worker's
- * searches of a large account, a download and the polls around it come later after completion, and the pause
- * before the second download must still fit surely before fileExpiration.
- */
-export const EMBEDDED_FILE_LIFETIME_AT_SCALE_MS = 6000;
+/** The export timings the embedded mock shares with the standalone one (mock/run-defaults.ts). */
+export {
+  RUN_PENDING_POLLS as EMBEDDED_PENDING_POLLS,
+  RUN_EXPORT_DELAY_MS as EMBEDDED_EXPORT_DELAY_MS,
+  RUN_FILE_LIFETIME_MS as EMBEDDED_FILE_LIFETIME_MS,
+  RUN_FILE_LIFETIME_AT_SCALE_MS as EMBEDDED_FILE_LIFETIME_AT_SCALE_MS,
+} from './run-defaults';
 
 /** EMS_MOCK_CHOICES as a point -> reading map; the mock checks the points and readings when it starts. */
 function choicesOf(text: string): Record<string, string> {

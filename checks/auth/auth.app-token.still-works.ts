@@ -3,7 +3,7 @@ import { defineCheck, headerOnly, inconclusive, NOT_OBSERVED, type JudgeContext,
 import { VerdictTally } from '../shared/judges';
 import { appTokenRefusals, fullTokens } from './app-token-answers';
 import { tokenMatrix } from './token-matrix';
-import { paramsKey, RETIRED_ENDPOINT } from '../../harness/model';
+import { paramsKey, RETIRED_ENDPOINT, silentInputs } from '../../harness/model';
 
 /** The operations that accept both methods: a token's standing cannot depend on the method. */
 const BOTH_METHODS = new Set(['groups.search', 'emails.search']);
@@ -34,7 +34,8 @@ export function judgeApplicationToken({ traffic, target }: JudgeContext): Judgem
   const tally = new VerdictTally();
   const withApp = traffic.exchanges.filter((e) => e.op !== RETIRED_ENDPOINT && e.outcome !== 'transport' && headerOnly(e) && e.token.id === app.id);
   let pinged = false;
-  for (const ping of withApp.filter((e) => e.op === 'helper.ping')) {
+  // A ping with parameters or by POST may be refused whatever the token: its acceptance is unwritten.
+  for (const ping of withApp.filter((e) => e.op === 'helper.ping' && silentInputs(traffic, e).length === 0)) {
     pinged = true;
     tally.expect(ping.outcome === 'success', {
       title: 'helper/ping answers a success to the Application-Only token in the Authorization header',

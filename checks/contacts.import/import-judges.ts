@@ -6,7 +6,7 @@
 import { boundsOf } from '../../generators';
 import type { RecordedExchange, TrafficContext, Judgement } from '../../harness/check';
 import { VerdictTally, type FailureEvidence } from '../shared/judges';
-import { isObject, readImport, resultFor, sentEmail, sentRecords, type ImportReading, tokenWorks } from '../../harness/model';
+import { importAcceptancePromised, isObject, readImport, resultFor, sentEmail, sentRecords, type ImportReading, tokenWorks } from '../../harness/model';
 
 const OP = 'contacts.import';
 
@@ -38,16 +38,11 @@ export function judgeImports(ctx: TrafficContext, none: string, judgeOne: (recor
 
 const keysOf = (record: unknown): string => (isObject(record) ? Object.keys(record).sort().join(',') : '');
 
-/** A batch within the call limits, sent with a token the traffic shows working for imports. */
-const fitBatch = (ctx: TrafficContext, exchange: RecordedExchange, records: unknown[]): boolean => {
-  const { min, max } = boundsOf(OP, 'contacts');
-  return records.length >= min && records.length <= (max ?? records.length) && tokenWorks(ctx.traffic, exchange);
-};
-
 /**
  * The rows of a batch that must fail as rows (`mustFail` picks them), in a call that must succeed: an
- * accepted call with such a row succeeding fails the rule, and so does a refused call of a batch within
- * the limits sent with a working token (as the live checks judge a defective row's batch).
+ * accepted call with such a row succeeding fails the rule, and so does a refused call the documents promise
+ * to accept (importAcceptancePromised: a batch within the limits, a working token, no input whose acceptance
+ * is unwritten, such as a group in both lists or a record carrying a contactID: a target may refuse those).
  */
 export function judgeFailingRows(ctx: TrafficContext, what: string, mustFail: (record: unknown, index: number, records: unknown[]) => boolean): Judgement {
   const tally = new VerdictTally();
@@ -56,7 +51,7 @@ export function judgeFailingRows(ctx: TrafficContext, what: string, mustFail: (r
     const defective = records?.map((record, index) => index).filter((index) => mustFail(records[index], index, records)) ?? [];
     if (!records || defective.length === 0 || exchange.outcome === 'transport') continue;
     const reading = readImport(exchange, ctx.target);
-    if (!reading.accepted && !fitBatch(ctx, exchange, records)) continue;
+    if (!reading.accepted && !importAcceptancePromised(ctx.traffic, exchange)) continue;
     const rows = reading.rows ?? [];
     const wrong = defective.filter((index) => resultFor(records, rows, index)?.success !== false);
     tally.expect(reading.accepted && wrong.length === 0, {
@@ -109,7 +104,7 @@ export function judgeCountLimits(ctx: TrafficContext): Judgement {
       return;
     }
     const plain = Object.keys(exchange.params).every((name) => name === 'contacts' || name === 'updateExisting') && records!.every((r) => sentEmail(r) !== undefined);
-    if (!plain || !tokenWorks(ctx.traffic, exchange)) return;
+    if (!plain || !importAcceptancePromised(ctx.traffic, exchange)) return;
     if (tally.expect(exchange.outcome === 'success', { title: `a batch of ${count} contact(s) is accepted`, expected: 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange })) accepted += 1;
   });
   const missing = [...(refused === 0 ? ['no call outside the limits was judged'] : []), ...(accepted === 0 ? ['no batch within the limits was judged'] : [])];

@@ -2,17 +2,15 @@
  * The judges of the rows a recorded import must import (the model's soundRecord and defectiveRecord):
  * customFields (a well-formed customFields record imports) and row isolation (a failing row fails alone). Pure: no I/O.
  */
-import { boundsOf } from '../../generators';
 import type { RecordedExchange, TrafficContext, Judgement } from '../../harness/check';
 import { VerdictTally } from '../shared/judges';
-import { importHistory, tokenWorks } from '../../harness/model';
+import { importAcceptancePromised, importHistory } from '../../harness/model';
 import { defectiveRecord, isObject, rowsSummary, soundRecord, type RecordedImport } from '../../harness/model';
 
-/** A call whose refusal no written rule explains: a batch within the limits, nothing but contacts (and updateExisting) sent, with a token the traffic shows working. */
-function callMustSucceed(ctx: TrafficContext, exchange: RecordedExchange, records: readonly unknown[]): boolean {
-  const { min, max } = boundsOf('contacts.import', 'contacts');
+/** A call whose refusal no written rule explains: nothing but contacts (and updateExisting) sent, and a call the documents promise to accept (importAcceptancePromised). */
+function callMustSucceed(ctx: TrafficContext, exchange: RecordedExchange): boolean {
   const plain = Object.keys(exchange.params).every((name) => name === 'contacts' || name === 'updateExisting');
-  return plain && records.length >= min && records.length <= (max ?? records.length) && tokenWorks(ctx.traffic, exchange);
+  return plain && importAcceptancePromised(ctx.traffic, exchange);
 }
 
 /** Imports whose rows these judges can read: an array of records sent, updateExisting not 0 (a row not updated may report either way), an answer or a refusal. */
@@ -30,7 +28,7 @@ export function judgeCustomFields(ctx: TrafficContext): Judgement {
     const carrying = records.map((_, index) => index).filter((index) => soundRecord(records, index, ctx.target) && isObject(records[index]) && 'customFields' in (records[index] as object));
     if (carrying.length === 0) continue;
     if (!reading.accepted) {
-      if (carrying.length !== records.length || !callMustSucceed(ctx, exchange, records)) continue;
+      if (carrying.length !== records.length || !callMustSucceed(ctx, exchange)) continue;
       tally.expect(false, { title: `a batch of ${records.length} record(s) with customFields as a map of {value} objects is accepted`, expected: 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange });
       continue;
     }
@@ -67,7 +65,7 @@ export function judgeRowIsolated(ctx: TrafficContext): Judgement {
     const failing = indexes.filter((index) => defectiveRecord(records, index) || (reading.accepted && imported.rows[index]?.row?.success === false));
     if (sound.length === 0 || failing.length === 0) continue;
     if (!reading.accepted) {
-      if (!callMustSucceed(ctx, exchange, records)) continue;
+      if (!callMustSucceed(ctx, exchange)) continue;
       tally.expect(false, { title: `a batch with a failing row (row ${failing[0]! + 1}) is accepted as a call`, expected: 'success', actual: { outcome: exchange.outcome, errors: exchange.errors }, response: exchange });
       continue;
     }

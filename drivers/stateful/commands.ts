@@ -1,13 +1,16 @@
-// @silent-point import.group-in-both-lists import.duplicate-email-in-call requests.unknown-parameters requests.repeated-parameter
+// @silent-point import.group-in-both-lists import.duplicate-email-in-call import.record-contactID requests.unknown-parameters requests.repeated-parameter requests.enum-case
 /**
  * The commands of the stateful exploration: every operation of the interface, each drawn as abstract choices
  * from the documented parameter space (spec/openapi.yaml through generators/) and from the data (resolved
  * against what was learned when the command runs). A command sends and learns; it decides nothing: every
  * exchange is judged with the run's others by every rule it concerns (harness/runner/whole-run.ts).
  *
- * Never sent, because the documents leave the answer open (spec/silent-points.yaml, `met`): parameters an
- * operation does not know, a parameter twice, the same email twice in one import, a group in both groupIDs and
- * removeGroupIDs, a contactID in a contact.
+ * Inputs whose acceptance the documents leave open (spec/silent-points.yaml) are sent now and then, so a run
+ * shows the target's reading and the judges meet it: a parameter a search does not know, an enum value spelled in
+ * another letter case, a group in both groupIDs and removeGroupIDs, a contactID in every record of an import. A
+ * refusal of such a call is an allowed answer (harness/model/silent-inputs.ts); an accepted one is judged by its
+ * documented meaning. Never sent: a parameter twice (the profile's list encoding decides whether a key repeats),
+ * the same email twice in one import.
  */
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse, TokenChoice } from '../../harness/check';
@@ -62,6 +65,27 @@ const rarely = <T>(arbitrary: fc.Arbitrary<T>): fc.Arbitrary<T | undefined> =>
 
 const defined = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
 
+/** An input of a search whose acceptance is unwritten, sent in about one search of eight. */
+type SilentInput = 'unknown-parameter' | 'other-spelling';
+const silentInput = fc.oneof({ weight: 7, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom<SilentInput>('unknown-parameter', 'other-spelling') });
+
+/** A parameter no operation knows (requests.unknown-parameters). */
+const UNKNOWN_PARAMETER = { name: 'explorationNote', value: 'unknown to the interface' };
+
+/**
+ * The search's parameters with a silent input: a parameter it does not know, or the first enum value sent spelled in
+ * another letter case (requests.enum-case); unchanged when there is none to respell.
+ */
+function withSilentInput(op: 'groups.search' | 'emails.search', params: Record<string, unknown>, input: SilentInput | undefined): Record<string, unknown> {
+  if (input === 'unknown-parameter') return { ...params, [UNKNOWN_PARAMETER.name]: UNKNOWN_PARAMETER.value };
+  if (input !== 'other-spelling') return params;
+  const schemas = operationParameters(op);
+  const name = Object.keys(params).find((key) => schemas[key]?.enum !== undefined && typeof params[key] === 'string');
+  if (!name) return params;
+  const value = params[name] as string;
+  return { ...params, [name]: value === value.toUpperCase() ? value.toLowerCase() : value.toUpperCase() };
+}
+
 export const pingStep = fc.record({ token: tokenArb }).map(({ token }) =>
   step(`ping token#${token}`, async (explorer) => {
     await send(explorer, 'helper.ping', { method: 'GET', token: tokenOf(explorer, token) });
@@ -82,6 +106,7 @@ export const groupSearchStep = fc
     byName: rarely(fc.record({ pick: fc.nat(), from: fc.nat({ max: 8 }), length: fc.integer({ min: 1, max: 4 }) })),
     byIDs: rarely(fc.array(fc.nat(), { minLength: 1, maxLength: 3 })),
     byUser: rarely(fc.nat()),
+    silent: silentInput,
   })
   .map((draw) =>
     step(`groups/search ${JSON.stringify(draw)}`, async (explorer) => {
@@ -94,7 +119,7 @@ export const groupSearchStep = fc
         status: draw.status, type: draw.type, sortField: draw.sortField, sortDirection: draw.sortDirection, rpp: draw.rpp, page: draw.page,
         private: draw.privateZero ? 0 : undefined, groupName: fragment || undefined, groupIDs: ids && ids.length > 0 ? ids : undefined, userID,
       });
-      await send(explorer, 'groups.search', { method: draw.method, params, token: tokenOf(explorer, draw.token) });
+      await send(explorer, 'groups.search', { method: draw.method, params: withSilentInput('groups.search', params, draw.silent), token: tokenOf(explorer, draw.token) });
     }),
   );
 
@@ -118,6 +143,7 @@ export const emailSearchStep = fc
     byUser: rarely(fc.nat()),
     byTitle: rarely(fc.record({ field: fc.constantFrom('title', 'subject'), pick: fc.nat(), shape: fc.constantFrom('prefix*', '*suffix', '*middle*', 'whole') })),
     window: fc.option(fc.record({ start: fc.option(fc.record({ pick: fc.nat(), shift: fc.constantFrom(...MOMENT_SHIFTS_S) }), { nil: undefined }), end: fc.option(fc.record({ pick: fc.nat(), shift: fc.constantFrom(...MOMENT_SHIFTS_S) }), { nil: undefined }) }), { nil: undefined }),
+    silent: silentInput,
   })
   .map((draw) =>
     step(`emails/search ${JSON.stringify(draw)}`, async (explorer) => {
@@ -146,7 +172,7 @@ export const emailSearchStep = fc
         ...(pattern && draw.byTitle ? { [draw.byTitle.field]: pattern } : {}),
         dateSentStart: start && explorer.formatDatetime(start), dateSentEnd: end && explorer.formatDatetime(end),
       });
-      await send(explorer, 'emails.search', { method: draw.method, params, token: tokenOf(explorer, draw.token) });
+      await send(explorer, 'emails.search', { method: draw.method, params: withSilentInput('emails.search', params, draw.silent), token: tokenOf(explorer, draw.token) });
     }),
   );
 
@@ -172,6 +198,8 @@ export const importStep = fc
     remove: fc.array(fc.nat(), { maxLength: 2 }),
     updateExisting: fc.constantFrom<0 | 1 | undefined>(undefined, 0, 1),
     tag: fc.constantFrom('a', 'b'),
+    /** A contactID in every record (one record alone would break the first record's structure), in about one import of six. */
+    contactID: fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 999_999 }) }),
   })
   .map((draw) =>
     step(`contacts/import ${JSON.stringify(draw)}`, async (explorer) => {
@@ -181,10 +209,10 @@ export const importStep = fc
       if (emails.length === 0) emails.push(explorer.book.fresh());
       const statics = explorer.learned.staticGroups();
       const add = [...new Set(draw.add.map((pick) => pickOf(statics, pick)).filter((id): id is number => id !== undefined))];
-      // Never one group in both lists: what that does is not written.
-      const remove = [...new Set(draw.remove.map((pick) => pickOf(statics, pick)).filter((id): id is number => id !== undefined && !add.includes(id)))];
+      // A group may be in both lists (import.group-in-both-lists): what that does is not written, and a refusal is allowed.
+      const remove = [...new Set(draw.remove.map((pick) => pickOf(statics, pick)).filter((id): id is number => id !== undefined))];
       const params = defined({
-        contacts: emails.map((email) => contactOfShape(draw.shape, email, draw.tag)),
+        contacts: emails.map((email) => ({ ...contactOfShape(draw.shape, email, draw.tag), ...(draw.contactID === undefined ? {} : { contactID: draw.contactID }) })),
         groupIDs: add.length > 0 ? add : undefined,
         removeGroupIDs: remove.length > 0 ? remove : undefined,
         updateExisting: draw.updateExisting,

@@ -9,8 +9,9 @@ export const TOKEN_PARAMETER = 'accessToken';
 /**
  * The parameters a recorded request sent, read back the profile's way (the inverse of the client's
  * encoding): query values typed by the spec's parameter schemas where they read as that type (a
- * value that does not, such as rpp=abc, stays the text sent), arrays from repeated keys or comma lists,
- * 0/1 booleans. The token parameter is left out (the exchange's `token` tells it was there).
+ * value that does not, such as rpp=abc, stays the text sent), arrays from repeated keys or comma lists
+ * whatever the profile sends (service-facts.md: clients send either; a repeated key may itself hold a comma
+ * list, `status=draft,scheduled&status=sent`), 0/1 booleans. The token parameter is left out (the exchange's `token` tells it was there).
  */
 export function queryParams(op: OperationKey, query: URLSearchParams, profile: Profile): Params {
   const schemas = operationParameters(op);
@@ -20,7 +21,8 @@ export function queryParams(op: OperationKey, query: URLSearchParams, profile: P
     const values = query.getAll(name);
     const schema = schemas[name];
     if (schema?.type === 'array') {
-      const items = profile.request.queryArrays === 'comma' ? values.flatMap((value) => (value === '' ? [] : value.split(','))) : values;
+      // Every item of the spec's array parameters is an integer or an enum value, neither of which holds a comma.
+      const items = values.flatMap((value) => (value === '' ? [] : value.split(',')));
       params[name] = items.map((item) => typed(item, schema.items as ParamSchema | undefined, profile));
     } else {
       const decoded = values.map((value) => typed(value, schema, profile));

@@ -10,6 +10,7 @@ export * from './sent-params';
 export * from './sent-window';
 export * from './per-traffic';
 export * from './rejection';
+export * from './silent-inputs';
 
 // The searches: records, filters, order, pages, and the searches a recording holds.
 export * from './search-records';

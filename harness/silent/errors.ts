@@ -1,4 +1,4 @@
-/** The form of an error's messages (interface.md: "Error response body shape ...: not shown"). */
+/** The form of an error's messages and what its data holds (interface.md: "Error response body shape ...: not shown"). */
 import { valueAt } from '../contract';
 import { messagesFormOf } from '../core';
 import { observer, saw, type Sighting } from './_internals/sighting';
@@ -19,5 +19,23 @@ export const messagesForm = observer('errors.messages-form', (traffic, target) =
   // A request refused for one thing shows one string (one per error) or several for it: the fewest messages any refusal had.
   if (fewest === 1) sightings.push(saw('one-string-each', 'an error answer -> one string per error'));
   else if (fewest !== undefined) sightings.push(saw('several-strings', `every error answer -> ${fewest} strings or more`));
+  return sightings;
+});
+
+/**
+ * What an error answer's data member holds, where the profile's envelope wraps the payload in one. A Failed job's
+ * status answer is left out: its data carries the job's status, which the documents ask for.
+ */
+export const errorData = observer('errors.data', (traffic, target) => {
+  const pointer = target.profile.pointers.payload;
+  if (!pointer) return [];
+  const sightings: Sighting[] = [];
+  for (const exchange of traffic.exchanges) {
+    if (exchange.outcome !== 'error' || exchange.body === undefined || exchange.op === 'exports.jobStatus') continue;
+    const data = valueAt(exchange.body, pointer);
+    if (data === undefined) continue;
+    const empty = data === null || data === '' || (typeof data === 'object' && Object.keys(data).length === 0);
+    sightings.push(empty ? saw('empty', 'an error answer -> data holds nothing') : saw('details', 'an error answer -> data holds members'));
+  }
   return sightings;
 });

@@ -1,5 +1,6 @@
 /** Search filters and windows where the documents leave a choice. */
 import { operationParameters } from '../contract';
+import { isUnsent } from '../model';
 import { comparableValues, foldCase, judgeOrder, parseTargetDatetime, readBoolean, readInteger, referencedID, refersToRecord } from '../oracles';
 import { answered, idOf, listParam, recordsOf, requestKey, textParam } from './_internals/answers';
 import { fitting } from './_internals/candidates';
@@ -124,6 +125,8 @@ export const defaultEnd = observer('emails.default-end', (traffic, target) => {
     if (Number.isNaN(now)) continue;
     const startOfDay = Math.floor(now / DAY_MS) * DAY_MS;
     for (const record of recordsOf(exchange)) {
+      // A draft or scheduled email may carry its planned send time as dateSent, outside every window (emails.unsent-dateSent): it decides nothing.
+      if (isUnsent(record)) continue;
       const sent = parseTargetDatetime(record.dateSent, format)?.getTime();
       if (sent === undefined) continue;
       if (sent >= startOfDay) ruledOut.add('start-of-day');
@@ -141,7 +144,7 @@ export const dateSentEndInclusive = observer('emails.dateSentEnd-inclusive', (tr
   const sightings: Sighting[] = [];
   for (const exchange of answered(traffic, 'emails.search')) {
     const end = parseTargetDatetime(exchange.params.dateSentEnd, format)?.getTime();
-    if (end !== undefined && recordsOf(exchange).some((record) => parseTargetDatetime(record.dateSent, format)?.getTime() === end)) {
+    if (end !== undefined && recordsOf(exchange).some((record) => !isUnsent(record) && parseTargetDatetime(record.dateSent, format)?.getTime() === end)) {
       sightings.push(saw('inclusive', 'emails/search an email sent at dateSentEnd -> included'));
     }
   }

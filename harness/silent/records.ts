@@ -83,7 +83,7 @@ export const extraMembers = observer('records.extra-members', (traffic, target) 
     }
   }
   for (const exchange of answered(traffic, 'contacts.import')) look('contacts/import answer', exchange.importResult, schemaNamed('ImportResponse'));
-  for (const exchange of traffic.of('exports.jobStatus')) if (isObject(exchange.payload)) look('exports/jobStatus answer', jobObject(exchange, pointers.job.status), schemaNamed('ExportJob'));
+  // A jobStatus answer's members beyond the documented ones are exports.job-extras' to observe: read here too, one reading would drift two points.
   const extras = [...found].flatMap(([where, members]) => [...members].map((pointer) => saw('extra', `${where} -> undocumented member ${pointer.slice(1)}`)));
   if (extras.length > 0) return extras;
   return read > 0 ? [saw('none', 'records, paging and answers read -> only documented members')] : [];

@@ -31,6 +31,7 @@ export const CATALOGUED_READINGS = {
   'paging.empty-total-pages': ['zero', 'one'],
   'paging.beyond-last': ['empty-page', 'refused'],
   'errors.messages-form': ['one-string-each', 'several-strings'],
+  'errors.data': ['empty', 'details'],
   'requests.unknown-parameters': ['ignored', 'refused'],
   'requests.repeated-parameter': ['refused', 'last-wins'],
   'requests.enum-case': ['any-case', 'exact'],
@@ -50,8 +51,9 @@ export const CATALOGUED_READINGS = {
   'import.unchanged-row-updated': ['updated', 'unchanged'],
   'import.email-match-case': ['case-insensitive', 'exact'],
   'import.dynamic-group': ['warning', 'refused'],
-  'import.duplicate-email-in-call': ['second-updates', 'second-fails'],
-  'import.group-in-both-lists': ['removed', 'kept'],
+  'import.duplicate-email-in-call': ['second-updates', 'second-fails', 'refused'],
+  'import.record-contactID': ['ignored', 'refused'],
+  'import.group-in-both-lists': ['removed', 'kept', 'refused'],
 } as const;
 
 /** A choice of the mock outside the catalogue: its readings, the default's and alt's, and what it is about. */

@@ -35,6 +35,7 @@ export const contactsImport: Operation = {
     const groupIDs = params.integerList('groupIDs') ?? [];
     const removeGroupIDs = params.integerList('removeGroupIDs') ?? [];
     const updateExisting = params.boolean('updateExisting') ?? !fault('import-update-existing-default-off');
+    refuseSilentInputs(context, contacts, groupIDs, removeGroupIDs);
     const limit = fault('import-limit-off-by-one') ? MAX_CONTACTS + 1 : MAX_CONTACTS;
     const oversize = contacts.length > limit;
     if (oversize && !fault('import-oversize-partially-written')) throw tooMany(contacts.length);
@@ -56,6 +57,20 @@ function readContacts({ params, fault }: OperationContext): unknown[] {
   if (!Array.isArray(contacts)) throw invalidParameter('contacts must be an array of contact objects');
   if (contacts.length === 0 && !fault('import-empty-accepted')) throw invalidParameter('contacts must hold at least 1 record');
   return contacts;
+}
+
+/**
+ * The `refused` readings of the inputs whose acceptance the documents leave open: the whole call is refused,
+ * nothing written (import.group-in-both-lists, import.duplicate-email-in-call, import.record-contactID).
+ */
+function refuseSilentInputs({ choices }: OperationContext, contacts: unknown[], groupIDs: number[], removeGroupIDs: number[]): void {
+  const both = groupIDs.find((id) => removeGroupIDs.includes(id));
+  if (both !== undefined && choices.is('import.group-in-both-lists', 'refused')) throw invalidParameter(`group ${both} is in both groupIDs and removeGroupIDs`);
+  const emails = contacts.map((record) => (isJsonObject(record) && typeof record.email === 'string' ? record.email.toLowerCase() : undefined)).filter((email) => email !== undefined && email !== '');
+  const twice = emails.find((email, index) => emails.indexOf(email) !== index);
+  if (twice !== undefined && choices.is('import.duplicate-email-in-call', 'refused')) throw invalidParameter(`${twice} is in contacts twice`);
+  const carrying = contacts.findIndex((record) => isJsonObject(record) && 'contactID' in record);
+  if (carrying >= 0 && choices.is('import.record-contactID', 'refused')) throw invalidParameter(`contacts[${carrying}] carries a contactID; contacts are matched on email`);
 }
 
 const tooMany = (count: number) => invalidParameter(`contacts may hold at most ${MAX_CONTACTS} records, got ${count}`);

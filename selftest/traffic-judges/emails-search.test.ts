@@ -48,6 +48,19 @@ describe('emails/search traffic judges', () => {
       none: [search(OP, {}, SENT), search(OP, { deliveryType: 'automated', status: ['sentx'] }, SUMMARIES)],
     }));
 
+  test('emails.search.enums.reject-unknown: a comma list of documented statuses, recorded under a profile that repeats keys, is the list', async () => {
+    // service-facts.md: clients send repeated keys or comma lists. Read as one value "draft,scheduled,sent", the accepted search would fail the rule.
+    const listed = await judged(checkOf(checks, 'emails.search.enums.reject-unknown'), [
+      search(OP, { deliveryType: 'manual', status: 'draft,scheduled,sent' }, [...SENT, ...DRAFTS, ...SCHEDULED]),
+      search(OP, { deliveryType: 'manual', status: ['draft,scheduled', 'sent'] }, [...SENT, ...DRAFTS, ...SCHEDULED]),
+      call(OP, { deliveryType: 'manual', status: 'sent,sentx' }, refused('enum')),
+    ]);
+    assert.notEqual(listed.verdict, 'fail', listed.reason);
+    assert.match(listed.reason ?? '', /held: an unknown status refused\) \(1 judged, all held\)/, 'the refusal of the list with an unknown item is judged, the documented lists pass');
+    const unknownInList = await judged(checkOf(checks, 'emails.search.enums.reject-unknown'), [search(OP, { deliveryType: 'manual', status: 'draft,sentx' }, SENT)]);
+    assert.equal(unknownInList.verdict, 'fail', 'an unknown item of a comma list accepted still fails');
+  });
+
   test('emails.search.dateSent.window-limit', () =>
     expectVerdicts('emails.search.dateSent.window-limit', {
       pass: [search(OP, { ...WINDOW, rpp: 1 }, SENT), call(OP, { dateSentStart: '2022-01-01 00:00:00', dateSentEnd: '2023-09-01 00:00:00' }, refused('window'))],

@@ -1,4 +1,4 @@
-// @silent-point records.absent-value records.boolean-form records.extra-members exports.job-extras exports.completed-empty-fileKey import.success-row-errors import.error-element-shape
+// @silent-point records.absent-value records.boolean-form records.extra-members exports.job-extras exports.completed-empty-fileKey import.success-row-errors import.error-element-shape errors.data
 /**
  * The schema and envelope rules: one judge over every exchange of their operations, live and offline
  * alike. Each answer earns its verdicts on the rule (answerVerdicts: from the validation report riding on

@@ -3,7 +3,7 @@
 import { endOf, servedBefore, type RecordedExchange, type TrafficContext, type Judgement } from '../../../harness/check';
 import { readDatetime } from '../../../harness/oracles';
 import { VerdictTally } from './tally';
-import { answeredAt, endPoll, expirationAhead, fileExpirationOf, fileKeyOf, fileWithRecords, jobsMayRun, jobsOf, noFileWithoutRecords, payloadValue, phaseBefore, phaseOf, tokenWorks, totalRecordsOf, type RecordedJob } from '../../../harness/model';
+import { answeredAt, endPoll, expirationAhead, fileExpirationOf, fileKeyOf, fileWithRecords, jobsMayRun, jobsOf, noFileWithoutRecords, payloadValue, phaseBefore, phaseOf, silentInputs, tokenWorks, totalRecordsOf, type RecordedJob } from '../../../harness/model';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -11,7 +11,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 function validRangeRequest(ctx: TrafficContext, exchange: RecordedExchange): boolean {
   const { startDate, endDate, ...rest } = exchange.params;
   const dates = [startDate, endDate].every((d) => typeof d === 'string' && DATE.test(d) && !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
-  return dates && String(startDate) <= String(endDate) && Object.keys(rest).length === 0 && tokenWorks(ctx.traffic, exchange);
+  return dates && String(startDate) <= String(endDate) && Object.keys(rest).length === 0 && silentInputs(ctx.traffic, exchange).length === 0 && tokenWorks(ctx.traffic, exchange);
 }
 
 const rangeOf = (exchange: RecordedExchange): string => `${String(exchange.params.startDate)}..${String(exchange.params.endDate)}`;
@@ -201,7 +201,8 @@ export function issuedDownloads(ctx: TrafficContext): IssuedDownload[] {
     }
     const fileKey = exchange.op === 'exports.getFile' ? exchange.params.fileKey : undefined;
     const completed = typeof fileKey === 'string' ? issued.get(fileKey) : undefined;
-    if (completed && exchange.outcome !== 'transport' && tokenWorks(ctx.traffic, exchange)) {
+    // A download holding an input whose acceptance is unwritten (POST, another parameter) may be refused whatever the file.
+    if (completed && exchange.outcome !== 'transport' && tokenWorks(ctx.traffic, exchange) && silentInputs(ctx.traffic, exchange).length === 0) {
       const totalRecords = totalRecordsOf(completed, ctx.target.profile);
       found.push({ download: exchange, fileKey: fileKey as string, completed, ...(totalRecords === undefined ? {} : { totalRecords }) });
     }

@@ -4,7 +4,7 @@
  * its other parameters are all within the spec.
  */
 import type { ApiResponse, RecordedExchange, RecordedTraffic, Target } from '../../../harness/check';
-import { perOperation, tokenWorks, effectiveValue, keyOf, paramSchemas, paramStanding, type Standing, sentWindow, windowStanding } from '../../../harness/model';
+import { perOperation, silentInputs, tokenWorks, effectiveValue, keyOf, paramSchemas, paramStanding, type Standing, sentWindow, windowStanding } from '../../../harness/model';
 import { operationInfo } from '../../../harness/contract';
 import { foldCase } from '../../../harness/oracles';
 import type { OperationKey } from '../../../harness/types';
@@ -30,9 +30,15 @@ export function paramProblems(target: Pick<Target, 'profile'>, exchange: Recorde
   return problems;
 }
 
-/** Fit to show a refusal or acceptance is about the parameters in `about`: a working token and every other parameter within the spec. */
-export const fitRequest = (traffic: RecordedTraffic, target: Pick<Target, 'profile'>, exchange: RecordedExchange, about: readonly string[]): boolean =>
-  tokenWorks(traffic, exchange) && paramProblems(target, exchange, about).length === 0;
+/**
+ * Fit to show a refusal or acceptance is about the parameters in `about`: a working token, every other parameter
+ * within the spec, and no other input whose acceptance is unwritten (silentInputs: an unknown parameter, one given
+ * twice, an enum value spelled otherwise, a method the operation is not named with).
+ */
+export function fitRequest(traffic: RecordedTraffic, target: Pick<Target, 'profile'>, exchange: RecordedExchange, about: readonly string[]): boolean {
+  const others = { ...exchange, params: Object.fromEntries(Object.entries(exchange.params).filter(([name]) => !about.includes(name))) };
+  return tokenWorks(traffic, exchange) && paramProblems(target, exchange, about).length === 0 && silentInputs(traffic, others).length === 0;
+}
 
 /** Every parameter value (name and normalized value) some accepted request of the operation sent. */
 const acceptedValues = perOperation((traffic, op): Set<string> => {

@@ -9,7 +9,7 @@ import type { RecordedExchange, TrafficContext, Judgement } from '../../../harne
 import { describeDifference, foldCase, sameUpToTies } from '../../../harness/oracles';
 import { defaultOf, sortCombinations } from '../../../generators';
 import { VerdictTally } from './tally';
-import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, tokenWorks, paramsKey } from '../../../harness/model';
+import { idField, idsOf, orderedEntries, orderFields, recordsOf, type SearchOp, tokenWorks, paramsKey, silentInputs } from '../../../harness/model';
 
 const sameOrder = (op: SearchOp, a: RecordedExchange, b: RecordedExchange): boolean =>
   sameUpToTies(orderedEntries(op, recordsOf(a), a.params), orderedEntries(op, recordsOf(b), b.params));
@@ -58,7 +58,8 @@ export function judgeMethods(ctx: TrafficContext, op: SearchOp): Judgement {
   const judged = new Set<string>();
   const byRequest = new Map<string, RecordedExchange[]>();
   for (const exchange of ctx.traffic.of(op)) {
-    if (unsaid(exchange) || !tokenWorks(ctx.traffic, exchange)) continue;
+    // A request holding an input whose acceptance is unwritten (an unknown parameter, another spelling) may be taken by one method and refused by the other.
+    if (unsaid(exchange) || !tokenWorks(ctx.traffic, exchange) || (exchange.outcome === 'error' && silentInputs(ctx.traffic, exchange).length > 0)) continue;
     const key = `${exchange.token.id} ${paramsKey(op, exchange, [])}`;
     byRequest.set(key, [...(byRequest.get(key) ?? []), exchange]);
   }

@@ -7,7 +7,7 @@ import { headerOnly, type TrafficContext, type Judgement } from '../../../harnes
 import { ruleById } from '../../../harness/contract';
 import type { OperationKey } from '../../../harness/types';
 import { VerdictTally } from './tally';
-import { NEEDS_KNOWN_KEY, notValidTokens, otherwiseServed, placementOf, RETIRED_ENDPOINT, validTokens, type Placement } from '../../../harness/model';
+import { NEEDS_KNOWN_KEY, notValidTokens, otherwiseServed, placementOf, RETIRED_ENDPOINT, silentInputs, validTokens, type Placement } from '../../../harness/model';
 
 const placementText: Record<Placement, string> = {
   none: 'that carries no token',
@@ -62,7 +62,8 @@ export function judgePingAcceptsToken(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
   const elsewhere = new Set(ctx.traffic.exchanges.filter((e) => e.op !== 'helper.ping' && e.outcome === 'success' && headerOnly(e) && e.token.id !== undefined).map((e) => e.token.id!));
   for (const ping of ctx.traffic.of('helper.ping')) {
-    if (ping.outcome === 'transport' || !headerOnly(ping) || ping.token.id === undefined || !elsewhere.has(ping.token.id)) continue;
+    // A ping with parameters ("No parameters") or by POST (named GET only) may be refused: its acceptance is unwritten.
+    if (ping.outcome === 'transport' || !headerOnly(ping) || ping.token.id === undefined || !elsewhere.has(ping.token.id) || silentInputs(ctx.traffic, ping).length > 0) continue;
     tally.expect(ping.outcome === 'success', {
       title: 'helper/ping answers a success to a token (in the Authorization header) that other operations accept',
       expected: 'success', actual: { outcome: ping.outcome, code: ping.code ?? null, errors: ping.errors }, response: ping,

@@ -1,13 +1,14 @@
 import { saw, type Sighting } from './sighting';
 
 /**
- * The readings every answer seen fits, as sightings, when the answers ruled one out or more (else none:
- * nothing was shown). Used where one answer cannot show a reading alone (an order seen in one direction
- * fits two readings): the observation is then every reading still open.
+ * The one reading every answer seen fits, as a sighting, when the answers ruled out every other (else none: the
+ * answers did not decide the point). Where one answer cannot show a reading alone (an order seen in one direction
+ * fits two readings), the point stays not observed: an observation that named every reading still open would
+ * change with what the run happened to see, and two runs of the same target would drift.
  */
 export function fitting(readings: readonly string[], fits: (reading: string) => boolean, evidence: string): Sighting[] {
   const open = readings.filter(fits);
-  return open.length === readings.length ? [] : open.map((reading) => saw(reading, evidence));
+  return open.length === 1 ? [saw(open[0]!, evidence)] : [];
 }
 
 /** What one scope (an operation) left open of a point's readings, and the line that says so. */
@@ -17,12 +18,13 @@ export interface OpenReadings {
 }
 
 /**
- * The readings several scopes (the two searches) showed together: the readings every scope leaves open
- * when they share one (a search that fits two readings does not add the one another search ruled out),
- * else each scope's own (the target reads the point differently in each).
+ * The readings several scopes (the two searches) decided together: the one reading every scope leaves open when
+ * they share exactly one (a search that fits two readings does not add the one another search ruled out); none
+ * when they share several (undecided); else, where they share none (the target reads the point differently in
+ * each), each scope's own reading where that scope alone decided it.
  */
 export function together(scopes: readonly OpenReadings[]): Sighting[] {
   const shared = scopes.reduce<string[] | undefined>((acc, scope) => (acc === undefined ? [...scope.open] : acc.filter((r) => scope.open.includes(r))), undefined) ?? [];
-  if (shared.length > 0) return scopes.flatMap((scope) => shared.map((reading) => saw(reading, scope.evidence)));
-  return scopes.flatMap((scope) => scope.open.map((reading) => saw(reading, scope.evidence)));
+  if (shared.length > 0) return shared.length === 1 ? scopes.map((scope) => saw(shared[0]!, scope.evidence)) : [];
+  return scopes.filter((scope) => scope.open.length === 1).map((scope) => saw(scope.open[0]!, scope.evidence));
 }
