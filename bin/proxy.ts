@@ -7,7 +7,7 @@
  */
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { ConfigError, readSettings, reportDir, tokensOfEnv } from '../harness/core';
+import { ConfigError, oneLine, readSettings, reportDir, tokensOfEnv } from '../harness/core';
 import { DEFAULT_MAX_HAR_BYTES, HarEntries, Journal, journalPathOf, REPORT_PATH, startProxy, writeHarFromJournal } from '../harness/exchanges';
 import { killChildren, runChild } from './lib/child';
 import { ownCliCommand } from './lib/commands';
@@ -76,7 +76,12 @@ async function main(): Promise<number> {
     host: values.host,
     onReport: () => report(),
     onExchange(exchange) {
-      journal.append(entries.entry(exchange));
+      try {
+        journal.append(entries.entry(exchange));
+      } catch (error) {
+        // The client still gets its answer; the recording says it lacks this exchange, every time.
+        console.error(`proxy: ${exchange.method} ${exchange.url.replace(/\?.*$/, '')} could not be written to the journal ${journal.path}: ${oneLine(error)}`);
+      }
       const down = exchange.error?.reason === 'unreachable';
       if (down && downSince === undefined) console.error(`proxy: the target ${target} does not answer (${exchange.error?.detail}): clients get 502; recorded as transport failures`);
       downSince = down ? (downSince ?? Date.now()) : undefined;

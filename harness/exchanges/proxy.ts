@@ -102,13 +102,16 @@ export function startProxy(options: ProxyOptions): Promise<RecordingProxy> {
       answerIn.on('end', () => {
         // Recorded before the client gets the answer's end: an answer a client received is on record.
         const contentType = answerIn.headers['content-type'];
-        record({
-          status: answerIn.statusCode ?? 0,
-          responseHeaders: flat(responseHeaders),
-          ...(contentType ? { contentType } : {}),
-          responseBody: decoded(Buffer.concat(received), answerIn.headers['content-encoding']),
-        });
-        res.end();
+        try {
+          record({
+            status: answerIn.statusCode ?? 0,
+            responseHeaders: flat(responseHeaders),
+            ...(contentType ? { contentType } : {}),
+            responseBody: decoded(Buffer.concat(received), answerIn.headers['content-encoding']),
+          });
+        } finally {
+          res.end();
+        }
       });
       answerIn.on('error', (error: NodeJS.ErrnoException) => {
         failed('reset', `(${error.code ?? error.name}: the target's answer broke off)`);

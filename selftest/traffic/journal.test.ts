@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -15,7 +15,8 @@ import { describe, test } from 'node:test';
 import { repoPath } from '../../harness/contract';
 import { scanForSecrets } from '../../harness/report/secret-scan';
 import type { ConformanceReport } from '../../harness/types';
-import { journalPathOf, startProxy, type ProxiedExchange } from '../../harness/exchanges';
+import { harDocument, HarEntries, Journal, journalPathOf, readHarFile, recordingFile, startProxy, writeHarFromJournal, type ProxiedExchange } from '../../harness/exchanges';
+import { loadProfile } from '../../harness/contract';
 import { startMock, TOKEN_VALUES } from '../../mock';
 import { conformance, readReport, scratch } from './support';
 
@@ -85,6 +86,53 @@ interface HarEntry {
   response: { status: number; _error?: { reason: string; detail: string }; _unfinished?: boolean };
   comment?: string;
 }
+
+describe('the journal: what run --har reads, and a last line cut short', () => {
+  const ping = (index: number): ProxiedExchange => ({
+    method: 'GET', url: `http://ems.test/v1/helper/ping?n=${index}`, headers: { authorization: 'Bearer 5EC7E7A0-0000-4000-8000-00000000CAFE' },
+    status: 200, contentType: 'application/json', responseBody: PONG, startedAt: 1_700_000_000_000 + index, durationMs: 1,
+  });
+
+  test('the HAR written from a journal is the HAR of the same exchanges written at once; a cut-short last line is left out', () => {
+    const dir = scratch();
+    const harFile = join(dir, 'proxy.har');
+    const journal = new Journal(journalPathOf(harFile));
+    const entries = new HarEntries(loadProfile('service'));
+    const exchanges = [0, 1, 2].map(ping);
+    for (const exchange of exchanges) journal.append(entries.entry(exchange));
+    journal.close();
+    appendFileSync(journal.path, '{"startedDateTime":"2026-01-01T00:00:00.000Z","request":{"meth');
+    assert.equal(writeHarFromJournal(journal.path, harFile), 3);
+    const written = JSON.parse(readFileSync(harFile, 'utf8')) as { log: { entries: unknown[] } };
+    assert.deepEqual(written.log.entries, harDocument(exchanges, loadProfile('service')).log.entries);
+    assert.ok(!readFileSync(journal.path, 'utf8').includes('5EC7E7A0'), 'no token in the journal');
+    assert.deepEqual(readHarFile(journal.path, 1e9).map((raw) => raw.url), exchanges.map((exchange) => exchange.url), 'the journal read as a recording');
+    // A line cut short anywhere but at the end is no journal.
+    writeFileSync(join(dir, 'broken.ndjson'), `{"request":\n${readFileSync(journal.path, 'utf8')}`);
+    assert.throws(() => readHarFile(join(dir, 'broken.ndjson'), 1e9), /is not a journal of HAR entries: line 1 is not JSON/);
+  });
+
+  test('run --har FILE reads FILE.journal.ndjson when FILE is missing or older; a *.ndjson file is a journal', () => {
+    const dir = scratch();
+    const harFile = join(dir, 'proxy.har');
+    const journal = journalPathOf(harFile);
+    writeFileSync(journal, '');
+    assert.deepEqual(recordingFile(harFile), { path: journal, journal: true }, 'no HAR: the journal');
+    writeFileSync(harFile, '{}');
+    utimesSync(journal, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    assert.deepEqual(recordingFile(harFile), { path: harFile, journal: false }, 'a HAR newer than the journal: the HAR');
+    utimesSync(harFile, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+    assert.deepEqual(recordingFile(harFile), { path: journal, journal: true }, 'a HAR older than the journal (a report before a kill): the journal');
+    assert.deepEqual(recordingFile(join(dir, 'other.jsonl')), { path: join(dir, 'other.jsonl'), journal: true });
+    assert.deepEqual(recordingFile(join(dir, 'plain.har')), { path: join(dir, 'plain.har'), journal: false });
+    // A journal already there is moved aside, never overwritten.
+    writeFileSync(journal, 'earlier\n');
+    const next = new Journal(journal);
+    next.close();
+    assert.ok(next.movedAside && readFileSync(next.movedAside, 'utf8') === 'earlier\n', `moved aside: ${next.movedAside}`);
+    assert.equal(readFileSync(journal, 'utf8'), '');
+  });
+});
 
 describe('the proxy library ends the requests in flight as unfinished when it closes', () => {
   test('close() tells every request in flight as unfinished: status 0, a reset, no answer', async () => {
