@@ -116,6 +116,8 @@ async function main(): Promise<number> {
   env.EMS_SEED = String(settings.seed);
   const minCoverage = minCoverageOf(env.EMS_MIN_COVERAGE);
   const trafficDir = values.har ? prepareTraffic(values.har, env, settings, values.shard) : undefined;
+  // A --har run's budget is for judging: it counts from when the recording has been read (a large one takes minutes).
+  if (trafficDir) env.EMS_RUN_STARTED_AT = String(Date.now());
   stopOnSignal(trafficDir);
   try {
     if (env.EMS_BASE_URL && !trafficDir) await preflight(resolveTarget(env));
