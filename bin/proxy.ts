@@ -70,7 +70,7 @@ async function main(): Promise<number> {
     return judging;
   };
   let downSince: number | undefined;
-  const proxy = await startProxy({
+  const started = startProxy({
     target,
     port,
     host: values.host,
@@ -86,6 +86,12 @@ async function main(): Promise<number> {
       if (down && downSince === undefined) console.error(`proxy: the target ${target} does not answer (${exchange.error?.detail}): clients get 502; recorded as transport failures`);
       downSince = down ? (downSince ?? Date.now()) : undefined;
     },
+  });
+  const proxy = await started.catch((error: unknown) => {
+    // Nothing was recorded (the port was taken, say): no journal is left behind.
+    journal.close();
+    rmSync(journal.path, { force: true });
+    throw error;
   });
   console.log(`proxy: ${proxy.url} -> ${target}; recording to ${harFile}; GET ${proxy.url}${REPORT_PATH} or Ctrl+C writes the HAR and the reports`);
 

@@ -11,7 +11,7 @@ export const isJournalPath = (path: string): boolean => /\.(ndjson|jsonl)$/i.tes
  * The recording of a proxy, kept on disk as it goes: each exchange, once finished, is appended to the journal as
  * one line, written to the operating system at once (a `write` per line, no buffer in the process), so a proxy
  * killed without warning (`kill -9`) loses only the requests still in flight. A journal already at the path (a
- * proxy killed before it wrote its HAR) is moved aside first, never overwritten: `movedAside` names where.
+ * proxy killed before it wrote its HAR) is moved aside first, never overwritten (an empty one is): `movedAside` names where.
  */
 export class Journal {
   readonly movedAside: string | undefined;
@@ -19,12 +19,12 @@ export class Journal {
   private lines = 0;
 
   constructor(readonly path: string) {
-    if (existsSync(path)) {
+    if (existsSync(path) && statSync(path).size > 0) {
       const stamp = statSync(path).mtime.toISOString().replace(/[:.]/g, '-');
       this.movedAside = path.replace(/\.ndjson$/, `-${stamp}.ndjson`);
       renameSync(path, this.movedAside);
     }
-    this.fd = openSync(path, 'a');
+    this.fd = openSync(path, 'w');
   }
 
   /** Appends one entry as a line. */
