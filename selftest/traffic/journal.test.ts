@@ -2,7 +2,8 @@
  * The proxy keeps everything it recorded. Each exchange is on disk once answered (the journal beside --har-out),
  * so a proxy killed with SIGKILL mid-traffic leaves a recording that `run --har` judges, holding every answer its
  * clients received; at SIGINT or SIGTERM the requests in flight are in the HAR as unfinished (status 0, no answer,
- * `_unfinished`), never as an answer of the target; and a recording several times the size of the heap is written
+ * `_unfinished`), never as an answer of the target, and the proxy's judgement reads its HAR whatever its
+ * --max-har-bytes; and a recording several times the size of the heap is written
  * and read in bounded memory (node --max-old-space-size=64): nothing holds it whole.
  */
 import assert from 'node:assert/strict';
@@ -59,9 +60,9 @@ async function waitFor(what: string, condition: () => boolean, limitMs: number, 
 }
 
 /** `proxy --target T --port 0 --har-out FILE` as its own node process (group leader); its URL once it listens. */
-async function startProxyCommand(target: string, harFile: string, reports: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+async function startProxyCommand(target: string, harFile: string, reports: string, extra: string[] = []): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('EMS_') && !key.startsWith('npm_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/proxy.ts', '--target', target, '--port', '0', '--har-out', harFile, '--workers', '1'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bin/proxy.ts', '--target', target, '--port', '0', '--har-out', harFile, '--workers', '1', ...extra], {
     cwd: repoPath(),
     detached: true,
     env: { ...env, EMS_REPORT_DIR: reports, EMS_TEST_RESULTS_DIR: join(harFile, '..', 'test-results'), CI: '1' },
@@ -223,7 +224,9 @@ describe('at SIGINT or SIGTERM the requests in flight are written as unfinished'
       const dir = scratch();
       const harFile = join(dir, 'proxy.har');
       const reports = join(dir, 'reports');
-      const { child, url, output } = await startProxyCommand(target.url, harFile, reports);
+      // Under SIGTERM the proxy is also given a size limit its HAR exceeds: its own judgement must not refuse it.
+      const limit = signal === 'SIGTERM' ? ['--max-har-bytes', '1000'] : [];
+      const { child, url, output } = await startProxyCommand(target.url, harFile, reports, limit);
       try {
         for (let n = 0; n < 2; n++) assert.equal((await fetch(`${url}/v1/helper/ping`)).status, 200);
         const imports = [1, 2, 3].map((n) =>
@@ -253,6 +256,7 @@ describe('at SIGINT or SIGTERM the requests in flight are written as unfinished'
         assert.equal(report.mode, 'traffic');
         assert.equal(report.traffic?.sources[0]?.entries, 5);
         assert.notEqual(code, 2, `the recording is judged: ${output()}`);
+        if (limit.length > 0) assert.match(output(), /the HAR is \d+ bytes, over --max-har-bytes 1000: its own judgement reads it all/);
         // No answer was recorded for them: nothing the target said can fail a rule through them.
         for (const rule of report.rules.filter((r) => r.verdict === 'fail')) {
           for (const evidence of rule.evidence ?? []) assert.doesNotMatch(JSON.stringify(evidence), /held\d@example\.com/, `${rule.id} fails on an unfinished request`);
