@@ -38,4 +38,5 @@ export { loadTraffic, type LoadedTraffic, type TrafficOptions } from './load';
 export { harDocument, HarEntries, UNFINISHED_COMMENT, writeHar, writeHarFromJournal, writeHarStreaming, type ProxiedExchange } from './har-writer';
 export { Journal, journalPathOf, isJournalPath } from './journal';
 export { forEachJsonLine } from './json-lines';
+export { scanHarEntries, type ScanProblem } from './har-scanner';
 export { startProxy, REPORT_PATH, type ProxyOptions, type RecordingProxy } from './proxy';
