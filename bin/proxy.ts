@@ -105,7 +105,14 @@ async function main(): Promise<number> {
         void proxy
           .close()
           .then(() => report(true))
-          .then((result) => done(result.exit));
+          .then(
+            (result) => done(result.exit),
+            (error: unknown) => {
+              // The HAR could not be written (a full disk, say): the journal stays, whole, for run --har.
+              console.error(`proxy: the HAR ${harFile} could not be written: ${oneLine(error)}; the recording stays in ${journal.path} (judge it with run --har ${harFile})`);
+              done(4);
+            },
+          );
       },
       () => {
         killChildren();
