@@ -1,8 +1,9 @@
 /**
  * `ems-conformance proxy --target URL [--port N]`: a local recording proxy. Point an application or a test
- * suite at it: it forwards every request unchanged to the target and records the exchanges. On Ctrl+C
- * (SIGINT), SIGTERM, or a GET of /__ems/report on its port, it writes them as a HAR (tokens redacted)
- * and judges that HAR exactly as `ems-conformance run --har FILE` does (it runs that command), so its
+ * suite at it: it forwards every request unchanged to the target and records the exchanges, each appended to a
+ * journal beside the HAR once answered (tokens redacted), so that a proxy killed without warning leaves them on
+ * disk. On Ctrl+C (SIGINT), SIGTERM, or a GET of /__ems/report on its port, it writes the HAR from the journal
+ * (at a stop, the requests in flight as unfinished) and judges that HAR exactly as `ems-conformance run --har FILE` does (it runs that command), so its
  * reports are the offline judgement of its own recording. It sends no request of its own.
  */
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';

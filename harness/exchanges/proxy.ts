@@ -16,7 +16,7 @@ export interface ProxyOptions {
   host?: string;
   /** Answers GET /__ems/report (writes the HAR and the reports); its value is sent back as JSON. */
   onReport?: () => Promise<unknown>;
-  /** Told once per exchange, when it has ended (the exchange holds tokens: keep it in memory). */
+  /** Told once per exchange, when it has ended, before the client gets the end of the answer; an exchange in flight when the proxy closes, as unfinished (the exchange holds tokens: write it only redacted). */
   onExchange?: (exchange: ProxiedExchange) => void;
 }
 
