@@ -31,10 +31,11 @@ interface Container {
 
 /**
  * Reads a HAR 1.2 file a chunk at a time and hands over each element of `log.entries` as soon as its last byte is
- * read (parsed by JSON.parse, element by element): the file is never one string, so its size is bounded only by
- * the largest entry. What lies outside the entries (a few hundred bytes in a HAR) is kept and parsed at the end,
+ * read (parsed by JSON.parse, element by element): the file is never one string, and the memory the reading takes is
+ * bounded by the largest entry, whatever the file's size. What lies outside the entries (a few hundred bytes in a HAR) is kept and parsed at the end,
  * so a file that is not JSON or is cut short is told apart as `JSON.parse` of the whole would. Returns the
- * problem, if any, once the whole file is read; the entries handed over before it are the caller's to drop.
+ * problem, if any, where it is met (a form that cannot be JSON) or at the end (cut short, not JSON outside the
+ * entries, no log.entries); the entries handed over before it are the caller's to drop.
  */
 export function scanHarEntries(fd: number, onEntry: (entry: unknown, index: number) => void): ScanProblem | undefined {
   const stack: Container[] = [];
