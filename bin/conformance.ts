@@ -118,6 +118,8 @@ async function main(): Promise<number> {
   env.EMS_SEED = String(settings.seed);
   const minCoverage = minCoverageOf(env.EMS_MIN_COVERAGE);
   const trafficDir = values.har ? prepareTraffic(values.har, env, settings, values.shard) : undefined;
+  // A --har run's budget is for judging: it counts from when the recording has been read (a large one takes minutes).
+  if (trafficDir) env.EMS_RUN_STARTED_AT = String(Date.now());
   stopOnSignal(trafficDir);
   try {
     if (env.EMS_BASE_URL && !trafficDir) await preflight(resolveTarget(env));
@@ -274,13 +276,22 @@ function prepareTraffic(files: string[], env: Record<string, string | undefined>
   if (env.EMS_MOCK_FAULTS) throw new ConfigError('--faults switches faults of the embedded mock on: a --har run starts no mock and sends no request');
   if (shard !== undefined) throw new ConfigError('--shard: a --har run is not sharded (it sends no request; it is quick)');
   const maxHarBytes = env.EMS_MAX_HAR_BYTES ? positiveInteger('--max-har-bytes', env.EMS_MAX_HAR_BYTES) : DEFAULT_MAX_HAR_BYTES;
-  const loaded = loadTraffic({ files, baseUrl: env.EMS_BASE_URL, authUrl: env.EMS_AUTH_URL, profile: settings.profile, tokens: tokensOfEnv(env), maxHarBytes, maxBodyBytes: settings.maxBodyBytes });
   // The exchanges hold no token, but the folder must not outlive the run: main removes it, and so does a forced stop.
   const dir = mkdtempSync(join(tmpdir(), 'ems-har-run-'));
-  const file = join(dir, 'traffic.json');
-  writeFileSync(file, loaded.text);
+  const file = join(dir, 'traffic.ndjson');
+  let loaded;
+  try {
+    loaded = loadTraffic({
+      files, baseUrl: env.EMS_BASE_URL, authUrl: env.EMS_AUTH_URL, profile: settings.profile, tokens: tokensOfEnv(env), maxHarBytes,
+      maxBodyBytes: settings.maxBodyBytes, out: file, asNamed: env.EMS_HAR_AS_NAMED === '1',
+    });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  for (const journal of loaded.journals) console.log(`conformance: reading the proxy's journal ${journal} (the proxy that wrote it did not finish its HAR)`);
   Object.assign(env, { EMS_TRAFFIC_FILE: file, EMS_BASE_URL: loaded.baseUrl, EMS_AUTH_URL: loaded.authUrl });
-  console.log(`conformance: judging ${loaded.file.exchanges.length} recorded exchanges with ${loaded.baseUrl} (no request is sent)`);
+  console.log(`conformance: judging ${loaded.exchanges} recorded exchanges with ${loaded.baseUrl} (no request is sent)`);
   return dir;
 }
 

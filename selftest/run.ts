@@ -31,7 +31,7 @@ const CONCURRENCY = Number(process.env.EMS_SELFTEST_CONCURRENCY) || 3;
  */
 const LONG_FIRST = [
   'ecosystem/specmatic', 'package/installed',
-  'traffic/agreement', 'variant/drawn-readings', 'variant/alt-clean', 'variant/unsent-dateSent', 'outputs/shards', 'core/bin.test', 'checks/hour-independence', 'traffic/proxy',
+  'traffic/agreement', 'variant/drawn-readings', 'variant/alt-clean', 'variant/unsent-dateSent', 'outputs/shards', 'core/bin.test', 'checks/hour-independence', 'traffic/journal', 'traffic/proxy',
   'traffic/getfile-envelope', 'traffic/stop-signals', 'core/run-stop', 'outputs/baseline', 'hostile/answered-nothing', 'traffic/bad-input',
   'traffic/closing-line', 'outputs/replay', 'hostile/rate-limited', 'hostile/partial', 'core/e2e', 'outputs/secrets',
   'core/bin-edges', 'rest/e2e', 'hostile/', 'checks/layout', 'matrix/', 'core/harness-error', 'problem-json/e2e',

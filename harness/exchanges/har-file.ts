@@ -1,9 +1,15 @@
-import { openSync, closeSync, fstatSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, statSync } from 'node:fs';
+import { scanHarEntries } from './har-scanner';
+import { forEachJsonLine } from './json-lines';
+import { isJournalPath, journalPathOf } from './journal';
 import { ConfigError, oneLine, TOKEN_NAMES, type TokenName } from '../core';
 import type { TransportFailureReason } from '../types';
 import type { RawExchange } from './raw-exchange';
 
-/** The default cap on a HAR file's size (--max-har-bytes): the file is parsed whole, in memory. */
+/**
+ * The default cap on a recording's size (--max-har-bytes). The file is read a chunk at a time, but the judgement
+ * holds every exchange it keeps in memory (in each worker): the cap says how much a run is expected to hold.
+ */
 export const DEFAULT_MAX_HAR_BYTES = 200 * 1024 * 1024;
 
 interface HarNameValue {
@@ -30,25 +36,28 @@ interface HarEntry {
 }
 
 /**
- * Reads a HAR 1.2 file into raw exchanges (in file order), refusing in one line what is none: a file
- * over maxBytes (checked before reading), not JSON, truncated JSON, JSON without log.entries, an entry
- * without request.method/url or response.status.
+ * The file a recording named on the command line is read from: the name itself, or the proxy's journal beside it
+ * (`<name>.journal.ndjson`) when the HAR is missing or older than the journal (a proxy stopped by `kill -9`, or
+ * killed after a mid-run report, left its whole recording in the journal only). A name ending in `.ndjson` or
+ * `.jsonl` is a journal itself.
  */
-export function readHarFile(path: string, maxBytes: number): RawExchange[] {
-  const text = boundedText(path, maxBytes);
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    if (truncated(text, error)) throw new ConfigError(`--har ${path} is truncated: its JSON ends (at byte ${Buffer.byteLength(text)}) before the document closes`);
-    throw new ConfigError(`--har ${path} is not a HAR file: not JSON (${oneLine(error)})`);
-  }
-  const entries = (document as { log?: { entries?: unknown } } | null)?.log?.entries;
-  if (!Array.isArray(entries)) throw new ConfigError(`--har ${path} is not a HAR file: it has no log.entries array`);
-  return entries.map((entry, index) => rawExchange(entry, index, path));
+export function recordingFile(path: string): { path: string; journal: boolean } {
+  if (isJournalPath(path)) return { path, journal: true };
+  const journal = journalPathOf(path);
+  if (!existsSync(journal)) return { path, journal: false };
+  if (!existsSync(path) || statSync(journal).mtimeMs > statSync(path).mtimeMs) return { path: journal, journal: true };
+  return { path, journal: false };
 }
 
-function boundedText(path: string, maxBytes: number): string {
+/**
+ * Reads a recording, a HAR 1.2 file or a proxy's journal (one HAR entry per line), a chunk at a time, handing
+ * over each entry as a raw exchange (in file order) as soon as it is read: memory is bounded by the largest entry.
+ * Refuses in one line (ConfigError) what is none: a file over maxBytes (checked before reading), not JSON,
+ * truncated JSON, JSON without log.entries, an entry without request.method/url or response.status. The refusal
+ * of the whole file's form comes once it is read, after the entries before the fault were handed over.
+ * A journal's last line cut short (its writer was killed in the middle of it) is left out.
+ */
+export function readRecording(path: string, maxBytes: number, onRaw: (raw: RawExchange, index: number) => void): void {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -58,25 +67,31 @@ function boundedText(path: string, maxBytes: number): string {
   try {
     const size = fstatSync(fd).size;
     if (size > maxBytes) throw new ConfigError(`--har ${path} is ${size} bytes, over the limit of ${maxBytes} bytes (--max-har-bytes)`);
-    const buffer = Buffer.alloc(size);
-    let read = 0;
-    while (read < size) {
-      const count = readSync(fd, buffer, read, size - read, read);
-      if (count === 0) break;
-      read += count;
+    if (isJournalPath(path)) {
+      forEachJsonLine(
+        path,
+        (entry, line) => onRaw(rawExchange(entry, line, path), line),
+        (line, error, last) => {
+          if (!last) throw new ConfigError(`--har ${path} is not a journal of HAR entries: line ${line + 1} is not JSON (${oneLine(error)})`);
+        },
+      );
+      return;
     }
-    return buffer.subarray(0, read).toString('utf8');
+    const problem = scanHarEntries(fd, (entry, index) => onRaw(rawExchange(entry, index, path), index));
+    if (problem?.kind === 'truncated') throw new ConfigError(`--har ${path} is truncated: its JSON ends (at byte ${problem.bytes}) before the document closes`);
+    if (problem?.kind === 'not-json') throw new ConfigError(`--har ${path} is not a HAR file: not JSON (${problem.detail})`);
+    if (problem?.kind === 'no-entries') throw new ConfigError(`--har ${path} is not a HAR file: it has no log.entries array`);
+    if (problem?.kind === 'too-much-outside') throw new ConfigError(`--har ${path} is not a HAR file: more than ${problem.limit} bytes lie outside log.entries`);
   } finally {
     closeSync(fd);
   }
 }
 
-/** JSON cut short: the parser ran out of text (rather than meeting a wrong character in the middle). */
-function truncated(text: string, error: unknown): boolean {
-  const message = error instanceof Error ? error.message : '';
-  if (/end of JSON input|Unterminated string/i.test(message)) return true;
-  const position = /at position (\d+)/.exec(message);
-  return text.trimStart().startsWith('{') && position !== null && Number(position[1]) >= text.trimEnd().length;
+/** Every entry of a recording, as raw exchanges, in memory (small recordings and tests; the loader streams). */
+export function readHarFile(path: string, maxBytes: number): RawExchange[] {
+  const raws: RawExchange[] = [];
+  readRecording(path, maxBytes, (raw) => raws.push(raw));
+  return raws;
 }
 
 function rawExchange(value: unknown, index: number, path: string): RawExchange {

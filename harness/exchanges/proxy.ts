@@ -16,13 +16,20 @@ export interface ProxyOptions {
   host?: string;
   /** Answers GET /__ems/report (writes the HAR and the reports); its value is sent back as JSON. */
   onReport?: () => Promise<unknown>;
-  /** Told once per exchange, when it has ended (the exchange holds tokens: keep it in memory). */
+  /** Told once per exchange, when it has ended, before the client gets the end of the answer; an exchange in flight when the proxy closes, as unfinished (the exchange holds tokens: write it only redacted). */
   onExchange?: (exchange: ProxiedExchange) => void;
 }
 
 export interface RecordingProxy {
   /** http://host:port of the proxy. */
   url: string;
+  /** How many forwarded requests await their answer. */
+  inFlight(): number;
+  /**
+   * Stops: every request still in flight is told to onExchange at once as unfinished (status 0, a `reset` with
+   * the reason, `unfinished: true`: it may have reached the target, its answer was never recorded), then the
+   * connections are closed and the port freed.
+   */
   close(): Promise<void>;
 }
 
@@ -39,6 +46,8 @@ export function startProxy(options: ProxyOptions): Promise<RecordingProxy> {
   const target = new URL(options.target);
   const prefix = target.pathname.replace(/\/+$/, '');
   const client = target.protocol === 'https:' ? https : http;
+  /** The forwarded requests awaiting their answer: how each is ended as unfinished when the proxy stops. */
+  const pending = new Set<() => void>();
 
   const server = http.createServer((req, res) => {
     if (req.method === 'GET' && req.url === REPORT_PATH && options.onReport) {
@@ -71,8 +80,14 @@ export function startProxy(options: ProxyOptions): Promise<RecordingProxy> {
     const record = (update: Partial<ProxiedExchange>) => {
       if (ended) return;
       ended = true;
+      pending.delete(unfinished);
       options.onExchange?.({ ...exchange, ...update, durationMs: recordedDuration(clockNow() - startedAt) });
     };
+    const unfinished = () => {
+      record({ status: 0, unfinished: true, error: { reason: 'reset', detail: `(unfinished: in flight for ${Math.round(clockNow() - startedAt)} ms when the proxy stopped; the target may have executed it)` } });
+      upstream.destroy();
+    };
+    pending.add(unfinished);
     const failed = (reason: TransportFailureReason, detail: string) => record({ status: 0, error: { reason, detail } });
 
     const upstream = client.request(url, { method: req.method, headers }, (answerIn) => {
@@ -85,14 +100,18 @@ export function startProxy(options: ProxyOptions): Promise<RecordingProxy> {
         res.write(chunk);
       });
       answerIn.on('end', () => {
-        res.end();
+        // Recorded before the client gets the answer's end: an answer a client received is on record.
         const contentType = answerIn.headers['content-type'];
-        record({
-          status: answerIn.statusCode ?? 0,
-          responseHeaders: flat(responseHeaders),
-          ...(contentType ? { contentType } : {}),
-          responseBody: decoded(Buffer.concat(received), answerIn.headers['content-encoding']),
-        });
+        try {
+          record({
+            status: answerIn.statusCode ?? 0,
+            responseHeaders: flat(responseHeaders),
+            ...(contentType ? { contentType } : {}),
+            responseBody: decoded(Buffer.concat(received), answerIn.headers['content-encoding']),
+          });
+        } finally {
+          res.end();
+        }
       });
       answerIn.on('error', (error: NodeJS.ErrnoException) => {
         failed('reset', `(${error.code ?? error.name}: the target's answer broke off)`);
@@ -122,8 +141,10 @@ export function startProxy(options: ProxyOptions): Promise<RecordingProxy> {
       const address = server.address() as AddressInfo;
       resolve({
         url: `http://${options.host ?? '127.0.0.1'}:${address.port}`,
+        inFlight: () => pending.size,
         close: () =>
           new Promise<void>((done) => {
+            for (const end of [...pending]) end();
             server.close(() => done());
             server.closeAllConnections();
           }),

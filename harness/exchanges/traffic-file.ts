@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
+import { forEachJsonLine, writeAll } from './json-lines';
 import type { HttpMethod, OperationKey, TrafficSource, TransportFailureReason, Verdict } from '../types';
 import { loadRules } from '../contract';
 import { type Target, harnessErrorVerdict, oneLine, type Params, createRedactor, WireFailure } from '../core';
@@ -22,7 +23,10 @@ export interface RecordedWire {
   answer: { status: number; contentType: string; body: string; encoding?: 'base64'; date?: string } | { failure: { reason: TransportFailureReason; detail: string } };
 }
 
-/** What a traffic run's workers are handed (EMS_TRAFFIC_FILE): the exchanges and where they came from. */
+/**
+ * What a traffic run's workers are handed (EMS_TRAFFIC_FILE): the exchanges and where they came from. On disk,
+ * JSON lines: one exchange a line, then one line `{"sources": [...]}` (written and read a line at a time).
+ */
 export interface TrafficFile {
   sources: TrafficSource[];
   exchanges: RecordedWire[];
@@ -53,23 +57,64 @@ export function readRecordedWire(wire: RecordedWire, target: Pick<Target, 'profi
 }
 
 /**
- * The exchanges of a traffic file, read. An exchange the harness cannot read (an exception of its own)
+ * Reads normalized exchanges one at a time. An exchange the harness cannot read (an exception of its own)
  * is left out, and every rule of its operation gets `error`.
  */
-export function readTrafficFile(file: TrafficFile, target: Pick<Target, 'profile' | 'tokens'>): ReadTraffic {
-  const exchanges: RecordedExchange[] = [];
-  const readErrors: Verdict[] = [];
-  for (const wire of file.exchanges) {
+class TrafficReader {
+  private readonly exchanges: RecordedExchange[] = [];
+  private readonly readErrors: Verdict[] = [];
+
+  constructor(private readonly target: Pick<Target, 'profile' | 'tokens'>) {}
+
+  add(wire: RecordedWire): void {
     try {
-      exchanges.push(readRecordedWire(wire, target));
+      this.exchanges.push(readRecordedWire(wire, this.target));
     } catch (error) {
       // A harness error reading one exchange: the rules that judge its operation get `error`; the others go on.
       const where = new Error(`reading recorded exchange #${wire.index} (${wire.op}): ${oneLine(error)}`);
       if (error instanceof Error && error.stack) where.stack = `${where.message}\n${error.stack.split('\n').slice(1).join('\n')}`;
-      for (const rule of loadRules().rules) if (rule.operations.includes(wire.op)) readErrors.push(harnessErrorVerdict(rule.id, where));
+      for (const rule of loadRules().rules) if (rule.operations.includes(wire.op)) this.readErrors.push(harnessErrorVerdict(rule.id, where));
     }
   }
-  return { traffic: recordedTraffic(exchanges), readErrors, sources: file.sources };
+
+  read(sources: readonly TrafficSource[]): ReadTraffic {
+    return { traffic: recordedTraffic(this.exchanges), readErrors: this.readErrors, sources };
+  }
+}
+
+/** The exchanges of a traffic file held in memory, read (see TrafficReader). */
+export function readTrafficFile(file: TrafficFile, target: Pick<Target, 'profile' | 'tokens'>): ReadTraffic {
+  const reader = new TrafficReader(target);
+  for (const wire of file.exchanges) reader.add(wire);
+  return reader.read(file.sources);
+}
+
+/** Writes a traffic file a line at a time: `add` each exchange, then `finish` with the sources. */
+export class TrafficFileWriter {
+  private fd: number | undefined;
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, 'w');
+  }
+
+  add(wire: RecordedWire): void {
+    this.addLine(JSON.stringify(wire));
+  }
+
+  /** An exchange already written as JSON (one line). */
+  addLine(json: string): void {
+    writeAll(this.fd!, `${json}\n`);
+  }
+
+  finish(sources: readonly TrafficSource[]): void {
+    writeAll(this.fd!, `${JSON.stringify({ sources })}\n`);
+    this.close();
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
 }
 
 /** Exchanges as RecordedTraffic, in recorded order (by index). */
@@ -84,9 +129,21 @@ export function recordedTraffic(exchanges: readonly RecordedExchange[]): Recorde
   return { exchanges: ordered, of: (op) => byOp.get(op) ?? [] };
 }
 
-/** Reads the traffic file a traffic run's workers are handed (EMS_TRAFFIC_FILE). */
+/** Reads the traffic file a traffic run's workers are handed (EMS_TRAFFIC_FILE), a line at a time. */
 export function loadTrafficFile(path: string, target: Pick<Target, 'profile' | 'tokens'>): ReadTraffic {
-  return readTrafficFile(JSON.parse(readFileSync(path, 'utf8')) as TrafficFile, target);
+  const reader = new TrafficReader(target);
+  let sources: TrafficSource[] = [];
+  forEachJsonLine(
+    path,
+    (value) => {
+      if (value && typeof value === 'object' && 'sources' in value) sources = (value as { sources: TrafficSource[] }).sources;
+      else reader.add(value as RecordedWire);
+    },
+    (line, error) => {
+      throw new Error(`the traffic file ${path} has a line that is not JSON (line ${line + 1}: ${oneLine(error)})`);
+    },
+  );
+  return reader.read(sources);
 }
 
 /** What a traffic run's reports say about its recordings. */

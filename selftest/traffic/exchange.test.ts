@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { contextOf, harDocument, loadTraffic, normalizeExchange, readTrafficFile, recordedExchange, trafficOf, writeHar } from '../../harness/exchanges';
+import { contextOf, harDocument, loadTraffic, loadTrafficFile, normalizeExchange, recordedExchange, trafficOf, writeHar } from '../../harness/exchanges';
 import { testTarget, TOKENS } from '../core/support/target';
 
 const target = testTarget();
@@ -113,8 +113,8 @@ describe("a proxy's HAR keeps each token's role, never its value", () => {
       const text = readFileSync(file, 'utf8');
       for (const value of [TOKENS.EMS_TOKEN, TOKENS.EMS_TOKEN_APP, 'someone-else']) assert.ok(!text.includes(value), 'no token value is written');
       // Read back without the tokens (as a HAR judged elsewhere is): the roles come from the HAR alone.
-      const loaded = loadTraffic({ files: [file], baseUrl: target.baseUrl, profile: target.profile, tokens: {}, maxHarBytes: 1e6, maxBodyBytes: 1e6 });
-      const exchanges = readTrafficFile(loaded.file, { profile: target.profile, tokens: {} }).traffic.exchanges;
+      const loaded = loadTraffic({ files: [file], baseUrl: target.baseUrl, profile: target.profile, tokens: {}, maxHarBytes: 1e6, maxBodyBytes: 1e6, out: join(harDir, 'traffic.ndjson') });
+      const exchanges = loadTrafficFile(loaded.path, { profile: target.profile, tokens: {} }).traffic.exchanges;
       assert.deepEqual(exchanges.map((exchange) => exchange.token.role), ['full', 'app', undefined]);
     } finally {
       rmSync(harDir, { recursive: true, force: true });
