@@ -1,6 +1,6 @@
-import { operationInfo } from '../contract';
+import { isWrite, operationInfo } from '../contract';
 import type { OperationKey } from '../types';
-import { type ApiResponse, type Target, type Params, sharedRateLimiter, type RateLimiter, rateLimitDecision, rateLimitSignal, backoffMs, type TokenName, createRedactor, send, WireFailure, type WireResponse, TransportError } from '../core';
+import { type ApiResponse, type Target, type Params, sharedRateLimiter, type RateLimiter, rateLimitDecision, rateLimitSignal, backoffMs, type TokenName, createRedactor, send, WireFailure, type WireResponse, TransportError, resendWait, isOutage, type FailedAttempt } from '../core';
 import { clockNow, recordedDuration } from './clock';
 import { readExchange } from './read-exchange';
 import type { SentToken } from './exchange-log';
@@ -54,9 +54,22 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     options.recorder?.request(op, params);
     const token = sentToken(callOptions, target);
 
+    const write = isWrite(op);
+    const resent: FailedAttempt[] = [];
     for (let attempt = 1; ; attempt++) {
       await rateLimiter.take();
-      const { response, wire, startedAt } = await exchange(op, request, params, callOptions);
+      const { response: answered, wire, failure, startedAt } = await exchange(op, request, params, callOptions, write);
+      if (failure) {
+        // No answer of the target's: a read is sent again after a short wait; a write only where nothing of it reached the target.
+        const wait = resendWait(failure, write, resent.length, Date.now(), target.deadline);
+        if (wait !== undefined) {
+          resent.push({ reason: failure.reason, detail: answered.transport?.detail ?? '', startedAt });
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          continue;
+        }
+      }
+      const unknown = write && failure !== undefined && failure.mayHaveReached && isOutage(failure.reason);
+      const response: ApiResponse = { ...answered, ...(resent.length > 0 ? { resent: [...resent] } : {}), ...(unknown ? { outcomeUnknown: true as const } : {}) };
       const limit = wire && rateLimitSignal(response, wire, profile, Date.now());
       if (limit) {
         // The target's rate limit answered, not the target: never judged. Wait as told, slow down, retry.
@@ -80,18 +93,25 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     }
   }
 
-  async function exchange(op: OperationKey, request: BuiltRequest, params: Params, callOptions: CallOptions): Promise<{ response: ApiResponse; wire?: WireResponse; startedAt: number }> {
+  /**
+   * One attempt: sent once (a write on a connection of its own, so no stale keep-alive socket takes it) and read.
+   * `failure` where no answer of the target's came: the connection failed, or a gateway answered for it.
+   */
+  async function exchange(op: OperationKey, request: BuiltRequest, params: Params, callOptions: CallOptions, write: boolean): Promise<{ response: ApiResponse; wire?: WireResponse; failure?: WireFailure; startedAt: number }> {
     const startedAt = clockNow();
     let answer: WireResponse | WireFailure;
     try {
-      answer = await send(request, { timeoutMs: callOptions.timeoutMs ?? target.timeoutMs, maxBodyBytes: target.maxBodyBytes });
+      answer = await send(request, { timeoutMs: callOptions.timeoutMs ?? target.timeoutMs, maxBodyBytes: target.maxBodyBytes }, { freshConnection: write });
     } catch (error) {
       if (!(error instanceof WireFailure)) throw error;
       answer = error;
     }
     const durationMs = recordedDuration(clockNow() - startedAt);
     const response = readExchange({ op, request, params, answer, durationMs }, profile, redactor);
-    return answer instanceof WireFailure ? { response, startedAt } : { response, wire: answer, startedAt };
+    if (answer instanceof WireFailure) return { response, failure: answer, startedAt };
+    // A gateway answered in the target's stead: no answer of the target's (it may have reached the target).
+    const gateway = response.transport?.reason === 'gateway' ? new WireFailure('gateway', response.transport.detail) : undefined;
+    return { response, wire: answer, ...(gateway ? { failure: gateway } : {}), startedAt };
   }
 
   function transportFailure(response: ApiResponse & { transport: NonNullable<ApiResponse['transport']> }, path: string): TransportError {

@@ -12,6 +12,7 @@ import { pageScript } from './script';
 import { silentPointsSection } from './silent-points';
 import { inputSpaceSection } from './input-space';
 import { explorationsSection } from './explorations';
+import { outageSection } from './outage';
 import { pageStyles } from './styles';
 
 /**
@@ -44,6 +45,7 @@ ${filterForm(groups)}
 ${failuresSection(report)}
 ${explorationsSection(report, catalogue)}
 ${harnessErrorsSection(report)}
+${outageSection(report)}
 <div id="areas">${groups.map(areaSection)}</div>
 ${coverageSection(report, catalogue)}
 ${inputSpaceSection(report)}
