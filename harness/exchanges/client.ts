@@ -1,6 +1,6 @@
 import { isWrite, operationInfo } from '../contract';
 import type { OperationKey } from '../types';
-import { type ApiResponse, type Target, type Params, sharedRateLimiter, type RateLimiter, rateLimitDecision, rateLimitSignal, backoffMs, type TokenName, createRedactor, send, WireFailure, type WireResponse, TransportError, resendWait, isOutage, type FailedAttempt } from '../core';
+import { type ApiResponse, type Target, type Params, sharedRateLimiter, type RateLimiter, rateLimitDecision, rateLimitSignal, backoffMs, type TokenName, createRedactor, send, WireFailure, type WireResponse, TransportError, resendWait, READ_RESEND_WAITS_MS, isOutage, type FailedAttempt } from '../core';
 import { clockNow, recordedDuration } from './clock';
 import { readExchange } from './read-exchange';
 import type { SentToken } from './exchange-log';
@@ -39,6 +39,12 @@ export interface ClientOptions {
 }
 
 /**
+ * The base URLs (of this process: a worker) whose last request got no answer through every resend: their requests are
+ * not resent until one of them is answered, so a target that is gone costs the resend waits once, not per request.
+ */
+const unanswering = new Set<string>();
+
+/**
  * The one HTTP client of the harness: every request of every check goes through it. What comes back
  * is read by readExchange, as recorded traffic is.
  */
@@ -56,18 +62,22 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
 
     const write = isWrite(op);
     const resent: FailedAttempt[] = [];
+    // A target whose last request went unanswered through every resend is not waited on again until it answers.
+    const down = unanswering.has(target.baseUrl);
     for (let attempt = 1; ; attempt++) {
       await rateLimiter.take();
       const { response: answered, wire, failure, startedAt } = await exchange(op, request, params, callOptions, write);
       if (failure) {
         // No answer of the target's: a read is sent again after a short wait; a write only where nothing of it reached the target.
-        const wait = resendWait(failure, write, resent.length, Date.now(), target.deadline);
+        const wait = down ? undefined : resendWait(failure, write, resent.length, Date.now(), target.deadline);
         if (wait !== undefined) {
           resent.push({ reason: failure.reason, detail: answered.transport?.detail ?? '', startedAt });
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           continue;
         }
       }
+      if (!failure) unanswering.delete(target.baseUrl);
+      else if (resent.length >= READ_RESEND_WAITS_MS.length) unanswering.add(target.baseUrl);
       const unknown = write && failure !== undefined && failure.mayHaveReached && isOutage(failure.reason);
       const response: ApiResponse = { ...answered, ...(resent.length > 0 ? { resent: [...resent] } : {}), ...(unknown ? { outcomeUnknown: true as const } : {}) };
       const limit = wire && rateLimitSignal(response, wire, profile, Date.now());
