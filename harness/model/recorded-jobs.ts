@@ -34,12 +34,18 @@ export function jobsOf(traffic: RecordedTraffic, target: Pick<Target, 'profile'>
 
 /**
  * The export requests whose outcome is unknown: sent, then no answer of the target's (an outage) after they may
- * have reached it. Each may have created a job that nobody knows the jobID of, so from its start on a job with its
+ * have reached it (marked `outcomeUnknown` live; in a recording, any such outage but a refused connection). Each may have created a job that nobody knows the jobID of, so from its start on a job with its
  * parameters may run (and be Pending) for the rest of the traffic: a duplicate refusal of the same parameters is allowed.
  */
 export function unknownJobRequests(traffic: RecordedTraffic): RecordedExchange[] {
-  return traffic.of('exports.emails').filter((request) => request.outcomeUnknown === true);
+  return traffic.of('exports.emails').filter((request) => request.outcomeUnknown === true || (request.outcome === 'transport' && MAY_HAVE_REACHED.has(request.transport?.reason ?? '')));
 }
+
+/**
+ * The outages after which a request may have reached the target, where the recording does not say (a HAR, the proxy:
+ * live, the client marks `outcomeUnknown` itself). A refused connection (`unreachable`) never reached it.
+ */
+const MAY_HAVE_REACHED: ReadonlySet<string> = new Set(['timeout', 'reset', 'gateway']);
 
 /** Whether an export request with unknown outcome, with these parameters (any, when undefined), started before the exchange. */
 export function unknownJobBefore(traffic: RecordedTraffic, exchange: Timed, sameParams?: (request: RecordedExchange) => boolean): boolean {
