@@ -36,7 +36,7 @@ export function renderHtml(report: ConformanceReport, catalogue: ReportCatalogue
 ${runHeader(report)}
 ${failingFirst(report)}
 ${runFacts(report)}
-<nav class="toc" aria-label="Sections"><a href="#failures">Failures</a><a href="#harness-errors">Harness errors</a><a href="#areas">Rules by area</a><a href="#coverage">Coverage</a><a href="#contacts">Created contacts</a></nav>
+<nav class="toc" aria-label="Sections"><a href="#failures">Failures</a><a href="#harness-errors">Harness errors</a>${report.outage ? html`<a href="#outage">Outage</a>` : ''}<a href="#areas">Rules by area</a><a href="#coverage">Coverage</a><a href="#contacts">Created contacts</a></nav>
 <section id="overview">
 <h2>Verdicts per area</h2>
 ${areaChart(groups)}
