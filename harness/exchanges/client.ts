@@ -39,10 +39,11 @@ export interface ClientOptions {
 }
 
 /**
- * The base URLs (of this process: a worker) whose last request got no answer through every resend: their requests are
- * not resent until one of them is answered, so a target that is gone costs the resend waits once, not per request.
+ * The targets (a run's, shared by the tests of a worker) whose last request got no answer through every resend: their
+ * requests are not resent until one of them is answered, so a target that is gone costs the resend waits once, not
+ * per request.
  */
-const unanswering = new Set<string>();
+const unanswering = new WeakSet<Target>();
 
 /**
  * The one HTTP client of the harness: every request of every check goes through it. What comes back
@@ -63,7 +64,7 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     const write = isWrite(op);
     const resent: FailedAttempt[] = [];
     // A target whose last request went unanswered through every resend is not waited on again until it answers.
-    const down = unanswering.has(target.baseUrl);
+    const down = unanswering.has(target);
     for (let attempt = 1; ; attempt++) {
       await rateLimiter.take();
       const { response: answered, wire, failure, startedAt } = await exchange(op, request, params, callOptions, write);
@@ -76,8 +77,8 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
           continue;
         }
       }
-      if (!failure) unanswering.delete(target.baseUrl);
-      else if (resent.length >= READ_RESEND_WAITS_MS.length) unanswering.add(target.baseUrl);
+      if (!failure) unanswering.delete(target);
+      else if (resent.length >= READ_RESEND_WAITS_MS.length) unanswering.add(target);
       const unknown = write && failure !== undefined && failure.mayHaveReached && isOutage(failure.reason);
       const response: ApiResponse = { ...answered, ...(resent.length > 0 ? { resent: [...resent] } : {}), ...(unknown ? { outcomeUnknown: true as const } : {}) };
       const limit = wire && rateLimitSignal(response, wire, profile, Date.now());

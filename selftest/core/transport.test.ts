@@ -51,6 +51,28 @@ describe('transport failures (intercepted)', () => {
     assert.equal(error.response.outcomeUnknown, undefined, 'a read has no unknown outcome');
   });
 
+  test('a target whose last request went unanswered through every resend is not resent to until it answers again', async () => {
+    const target = testTarget();
+    const client = createApiClient(target);
+    const reset = () => nock(ORIGIN).get('/v1/helper/ping').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    const pong = () => nock(ORIGIN).get('/v1/helper/ping').reply(200, { success: 1, code: 0, errors: [], data: { message: 'pong' } });
+    for (let i = 0; i <= READ_RESEND_WAITS_MS.length; i++) reset();
+    await transportFailure(client.call('helper.ping'));
+    // Down: one attempt, no wait.
+    reset();
+    const waiting = pong();
+    const started = Date.now();
+    const down = await transportFailure(client.call('helper.ping'));
+    assert.equal(down.response.resent, undefined);
+    assert.ok(Date.now() - started < READ_RESEND_WAITS_MS[0], 'no resend wait while the target is down');
+    // It answers again: resends resume.
+    assert.equal((await client.call('helper.ping')).outcome, 'success', 'the waiting answer');
+    assert.ok(waiting.isDone());
+    reset();
+    pong();
+    assert.deepEqual((await client.call('helper.ping')).resent?.map((attempt) => attempt.reason), ['reset']);
+  });
+
   test('reset, then an answer: the read is answered, its resend counted on the exchange', async () => {
     nock(ORIGIN).get('/v1/helper/ping').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     nock(ORIGIN).get('/v1/helper/ping').reply(200, { success: 1, code: 0, errors: [], data: { message: 'pong' } });
