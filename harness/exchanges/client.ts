@@ -68,18 +68,20 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     for (let attempt = 1; ; attempt++) {
       await rateLimiter.take();
       const { response: answered, wire, failure, startedAt } = await exchange(op, request, params, callOptions, write);
-      if (failure) {
+      // A status the profile declares a rate limit's (a 503 with Retry-After, say) is waited out below, never resent here.
+      const lost = wire !== undefined && rateLimitSignal(answered, wire, profile, Date.now()) !== undefined ? undefined : failure;
+      if (lost) {
         // No answer of the target's: a read is sent again after a short wait; a write only where nothing of it reached the target.
-        const wait = down ? undefined : resendWait(failure, write, resent.length, Date.now(), target.deadline);
+        const wait = down ? undefined : resendWait(lost, write, resent.length, Date.now(), target.deadline);
         if (wait !== undefined) {
-          resent.push({ reason: failure.reason, detail: answered.transport?.detail ?? '', startedAt });
+          resent.push({ reason: lost.reason, detail: answered.transport?.detail ?? '', startedAt });
           if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
           continue;
         }
       }
-      if (!failure) unanswering.delete(target);
+      if (!lost) unanswering.delete(target);
       else if (resent.length >= READ_RESEND_WAITS_MS.length) unanswering.add(target);
-      const unknown = write && failure !== undefined && failure.mayHaveReached && isOutage(failure.reason);
+      const unknown = write && lost !== undefined && lost.mayHaveReached && isOutage(lost.reason);
       const response: ApiResponse = { ...answered, ...(resent.length > 0 ? { resent: [...resent] } : {}), ...(unknown ? { outcomeUnknown: true as const } : {}) };
       const limit = wire && rateLimitSignal(response, wire, profile, Date.now());
       if (limit) {
