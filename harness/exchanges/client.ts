@@ -62,9 +62,11 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     const token = sentToken(callOptions, target);
 
     const write = isWrite(op);
+    // A retired operation's unavailability is its documented state, no outage: never resent, and it tells nothing of the target's.
+    const retired = info.retired !== undefined;
     const resent: FailedAttempt[] = [];
     // A target whose last request went unanswered through every resend is not waited on again until it answers.
-    const down = unanswering.has(target);
+    const down = unanswering.has(target) || retired;
     for (let attempt = 1; ; attempt++) {
       await rateLimiter.take();
       const { response: answered, wire, failure, startedAt } = await exchange(op, request, params, callOptions, write);
@@ -79,8 +81,8 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
           continue;
         }
       }
-      if (!lost) unanswering.delete(target);
-      else if (resent.length >= READ_RESEND_WAITS_MS.length) unanswering.add(target);
+      if (!retired && !lost) unanswering.delete(target);
+      else if (!retired && resent.length >= READ_RESEND_WAITS_MS.length) unanswering.add(target);
       const unknown = write && lost !== undefined && lost.mayHaveReached && isOutage(lost.reason);
       const response: ApiResponse = { ...answered, ...(resent.length > 0 ? { resent: [...resent] } : {}), ...(unknown ? { outcomeUnknown: true as const } : {}) };
       const limit = wire && rateLimitSignal(response, wire, profile, Date.now());

@@ -1,5 +1,6 @@
 import type { OutageSection, RuleResult } from '../types';
 import { isOutage } from '../core';
+import { operationInfo } from '../contract';
 import type { RecordedTraffic } from '../exchanges';
 
 /**
@@ -7,7 +8,8 @@ import type { RecordedTraffic } from '../exchanges';
  * ended so, and each failed attempt of a request sent again, `resent`), when, of which operations and why; the
  * requests sent again and how many then got an answer; the writes whose outcome is unknown; and the rules the
  * outage left inconclusive (their verdict marked with an outage's `transportFailure`). Undefined when every
- * request got an answer of the target's at its first attempt.
+ * request got an answer of the target's at its first attempt. The retired token endpoint is left out: that it
+ * answers nothing is its documented state.
  */
 export function outageOf(traffic: RecordedTraffic, rules: readonly Pick<RuleResult, 'id' | 'verdict' | 'transportFailure'>[]): OutageSection | undefined {
   const times: number[] = [];
@@ -23,6 +25,8 @@ export function outageOf(traffic: RecordedTraffic, rules: readonly Pick<RuleResu
     reasons[reason] = (reasons[reason] ?? 0) + 1;
   };
   for (const exchange of traffic.exchanges) {
+    // A retired endpoint that answers nothing is what the documents say of it, no outage (auth.app-endpoint.retired judges it).
+    if (operationInfo(exchange.op).retired !== undefined) continue;
     for (const attempt of exchange.resent ?? []) count(exchange.op, attempt.reason, attempt.startedAt);
     resent += exchange.resent?.length ?? 0;
     const lost = exchange.outcome === 'transport' && isOutage(exchange.transport?.reason);

@@ -19,6 +19,8 @@ test('the outage: attempts without an answer (resent ones included), when, of wh
     // Answers the target gave, unreadable: judged, no outage.
     exchange(3, 'helper.ping', t0 + 5000, { outcome: 'transport', transport: { reason: 'not-json', detail: '(HTTP 200)' } }),
     exchange(4, 'helper.ping', t0 + 6000, { outcome: 'transport', transport: { reason: 'server-error', detail: '(HTTP 500)' } }),
+    // The retired token endpoint answering nothing is its documented state, no outage.
+    exchange(5, 'login.applicationAccessToken', t0 + 7000, { outcome: 'transport', transport: { reason: 'unreachable', detail: '(ECONNREFUSED)' } }),
   ]);
   const rules = [
     { id: 'a', verdict: 'inconclusive', transportFailure: 'gateway' },
