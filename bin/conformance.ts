@@ -6,7 +6,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, createRedactor, readSettings, redactorFromEnv, reportDir, resolveTarget, tokensOfEnv, type Settings, type Target } from '../harness/core';
+import { ConfigError, createRedactor, isOutage, readSettings, redactorFromEnv, reportDir, resolveTarget, tokensOfEnv, type Settings, type Target } from '../harness/core';
 import { createApiClient, DEFAULT_MAX_HAR_BYTES, loadTraffic } from '../harness/exchanges';
 import type { ConformanceReport } from '../harness/types';
 import { killChildren, runChild, signalChildren } from './lib/child';
@@ -234,8 +234,8 @@ function refuseEmptyBaseUrl(flag: string | undefined, variable: string | undefin
 /**
  * A quick helper/ping with a short timeout. Only what is plainly a configuration problem ends the
  * run at once (exit 2): a base URL nobody answers at, or a token the target refuses. A target that
- * answers badly (timeout, reset, garbage, 5xx) is what the run is for: it goes on, and the rules fail
- * with their transport reasons.
+ * answers badly (garbage, 5xx) is what the run is for: it goes on, and the rules fail with their transport
+ * reasons; one that does not answer (timeout, reset, a gateway's page) leaves them inconclusive.
  */
 async function preflight(target: Target): Promise<void> {
   const redactor = createRedactor(target.tokens);
@@ -248,7 +248,8 @@ async function preflight(target: Target): Promise<void> {
     const { reason, detail } = response.transport;
     if (reason === 'unreachable') throw new ConfigError(`cannot reach ${target.baseUrl}: helper/ping got ${reason} ${detail}: check --base-url`);
     if (response.status === 401 || response.status === 403) throw refused(target, `HTTP ${response.status}`);
-    console.error(`conformance: warning: helper/ping got ${reason} ${redactor.text(detail)}; running anyway (rules will fail with the transport reason)`);
+    const consequence = isOutage(reason) ? 'rules that get no answer are left inconclusive: an outage decides no rule' : 'rules fail with the transport reason';
+    console.error(`conformance: warning: helper/ping got ${reason} ${redactor.text(detail)}; running anyway (${consequence})`);
     return;
   }
   if (response.outcome === 'error') throw refused(target, redactor.text(response.errors[0] ?? `HTTP ${response.status}`));

@@ -277,7 +277,12 @@ export type TransportFailureReason =
   | 'server-error'
   | 'unexpected-status'
   /** The target kept answering that its rate limit was reached (HTTP 429 or the profile's signal) past the retries or the budget. */
-  | 'rate-limited';
+  | 'rate-limited'
+  /** HTTP 502, 503 or 504 whose body is not the target's envelope (per the profile): a gateway's answer, not the target's. */
+  | 'gateway';
+
+/** The reasons that are an outage: no answer of the target's came (harness/core/outage.ts). Never a rule's failure. */
+export type OutageReason = Extract<TransportFailureReason, 'timeout' | 'reset' | 'unreachable' | 'gateway'>;
 
 // ------------------------------------------------------------------ reports/conformance.json
 
@@ -304,6 +309,8 @@ export interface RuleResult {
   cases?: FailingCase[];
   /** With verdict `fail`: whether the failure reproduced when replayed (absent: not replayed). */
   replays?: ReplayOutcome;
+  /** Set where the verdict is no judge's but a request's lack of a usable answer: its reason (an outage leaves the rule inconclusive). */
+  transportFailure?: TransportFailureReason;
 }
 
 /**
@@ -462,6 +469,8 @@ export interface ConformanceReport {
   rateLimited?: number;
   /** Parameters of each operation the run sent at least once: operation -> parameter -> count. */
   coverage: Record<string, Record<string, number>>;
+  /** The requests that got no answer of the target's, and the reads sent again (harness/report/outage.ts). Absent when none. */
+  outage?: OutageSection;
   rules: RuleResult[];
   createdContacts: CreatedContact[];
   /** Harness errors outside any rule's judgement (the reporter could not render a report file); exit code 4. */
@@ -476,6 +485,33 @@ export interface ConformanceReport {
   drift?: DriftRecord;
   /** The stateful exploration's shortest sequences whose answers the model rejected (absent when none). */
   explorations?: ExplorationFailure[];
+}
+
+/**
+ * The report's one section for an outage: the attempts that got no answer of the target's (refused, reset, timed
+ * out, a gateway's 502/503/504 without the target's envelope), when, of which operations, why; the reads sent again
+ * and the writes whose outcome is unknown; the rules left inconclusive on it. An outage decides no rule.
+ */
+export interface OutageSection {
+  /** When the first and the last attempt without an answer started (ISO 8601). */
+  first: string;
+  last: string;
+  /** Attempts without an answer of the target's, every resend's failed attempt counted. */
+  attempts: number;
+  /** Requests that ended without an answer of the target's (after any resend). */
+  unanswered: number;
+  /** Resends: reads (and writes whose connection was never made) sent again after an attempt without an answer. */
+  resent: number;
+  /** Requests sent again that then got an answer. */
+  recovered: number;
+  /** Writes that got no answer after they may have reached the target: not sent again, their outcome unknown. */
+  writesUnknown: number;
+  /** Attempts without an answer per operation. */
+  operations: Record<string, number>;
+  /** Attempts without an answer per reason (timeout, reset, unreachable, gateway). */
+  reasons: Record<string, number>;
+  /** The rules left inconclusive because an exchange their test needed got no answer. */
+  rules: string[];
 }
 
 export interface CoverageCount {

@@ -4,14 +4,14 @@
  * in one Playwright run of `--grep @rule:<id>|... --repeat-each N` with the failures' seed and path (one run per
  * property path), then once with a new seed. A failure every replay shows again is `stable`, one some replays
  * show is `flaky k/n`, one none shows is `not reproduced`; a replay that could not judge the rule (the budget ran
- * out, a transport failure) counts for nothing. The replays share the target as the run's tests did (the embedded
+ * out, an outage: no answer of the target's) counts for nothing. The replays share the target as the run's tests did (the embedded
  * mock started afresh with the same faults, or the same external target). Nothing is replayed on a clean run; a run
  * with failures replays within its budget. The labels change no verdict (release-gate.ts decides what gates).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readSettings } from '../../harness/core';
+import { isOutage, readSettings } from '../../harness/core';
 import { writeReportFiles } from '../../harness/report/write';
 import { ANNOTATION } from '../../harness/runner';
 import type { ConformanceReport, ReplayOutcome, RuleResult, Verdict } from '../../harness/types';
@@ -122,7 +122,10 @@ async function replayRun(rules: string[], options: ReplayOptions, seed: string, 
   }
 }
 
-/** Per rule, each test run's showing of it: `fail` when a verdict of the run fails it, `pass` when one passes it and none fails. */
+/**
+ * Per rule, each test run's showing of it: `fail` when a judge's verdict of the run fails it, `unjudged` when the run hit an
+ * outage (no answer of the target's: harness/core/outage.ts) or judged nothing, `pass` when one passes it and none fails.
+ */
 export function resultsIn(file: string, rules: readonly string[]): Map<string, ReplayResult[]> {
   const results = new Map<string, ReplayResult[]>(rules.map((rule) => [rule, []]));
   let json: PlaywrightJson;
@@ -138,7 +141,9 @@ export function resultsIn(file: string, rules: readonly string[]): Map<string, R
           .filter((annotation) => annotation.type === ANNOTATION.verdict)
           .map((annotation) => JSON.parse(annotation.description ?? 'null') as Verdict)
           .filter((verdict) => verdict?.rule === rule);
-        const shown = verdicts.some((verdict) => verdict.verdict === 'fail') ? 'fail' : verdicts.some((verdict) => verdict.verdict === 'pass') ? 'pass' : 'unjudged';
+        // A replay that hit an outage judged nothing (whatever else it passed): it counts neither as reproduced nor as not.
+        const outage = verdicts.some((verdict) => isOutage(verdict.transportFailure));
+        const shown = verdicts.some((verdict) => verdict.verdict === 'fail') ? 'fail' : outage ? 'unjudged' : verdicts.some((verdict) => verdict.verdict === 'pass') ? 'pass' : 'unjudged';
         results.get(rule)!.push(shown);
       }
     }

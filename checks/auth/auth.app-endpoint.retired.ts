@@ -6,10 +6,11 @@ import { tokenValuesIn } from './issued-tokens';
 /**
  * Transport failures at the retired endpoint that still tell "no token was issued": no answer at all
  * (connection refused, reset, no answer in time), an HTTP status the profile does not know (404, 410),
- * a 5xx (503 Service Unavailable) or a body that is not JSON (an HTML "not found" page). A body too
+ * a 5xx (503 Service Unavailable, in the target's envelope or a gateway's page) or a body that is not JSON (an HTML
+ * "not found" page). A body too
  * large to read might hold a token: it decides nothing.
  */
-const SAYS_NO_TOKEN = new Set(['unreachable', 'reset', 'timeout', 'unexpected-status', 'server-error', 'not-json']);
+const SAYS_NO_TOKEN = new Set(['unreachable', 'reset', 'timeout', 'unexpected-status', 'server-error', 'gateway', 'not-json']);
 
 const tokenText = (exchange: RecordedExchange) => (exchange.token.id === undefined ? 'without a token' : 'with a token');
 

@@ -12,7 +12,7 @@ export { judgeExchanges, judgeLive, judgeTraffic } from './judge-exchanges';
 
 // For the rules' drivers and judges.
 export {
-  checked, failed, harnessErrorVerdict, inconclusive, messagesFormOf, passed, responseEvidence, skipped, statusMatches, TOKEN_NAMES, Unjudged,
+  checked, failed, harnessErrorVerdict, inconclusive, isOutage, messagesFormOf, passed, responseEvidence, skipped, statusMatches, TOKEN_NAMES, Unjudged,
   type ApiResponse, type CheckDetails, type CreatedContactsLog, type ExportJobView, type Judgement, type Outcome, type Paging, type RuleVerdict, type SampleEvidence,
   type Target, type TokenName,
 } from '../core';

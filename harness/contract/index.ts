@@ -7,6 +7,7 @@ export {
   type OperationInfo,
   type ParamSchema,
 } from './operations';
+export { isWrite, WRITE_OPERATIONS } from './writes';
 export { loadRules, findRule, ruleById, validatingRule, DEFAULT_RULES_PATH } from './rules';
 export { loadSilentPoints, silentPoint, silentPointProblems, DEFAULT_SILENT_POINTS_PATH } from './silent-points';
 export { loadProfile, listBuiltInProfiles, DEFAULT_PROFILE, PROFILES_DIR } from './profiles';

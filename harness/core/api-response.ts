@@ -1,5 +1,6 @@
 import type { HttpMethod, OperationKey, TransportFailureReason, ValidationReport } from '../types';
 import type { Params } from './encode';
+import type { FailedAttempt } from './resend';
 
 export type Outcome = 'success' | 'error';
 
@@ -50,6 +51,13 @@ export interface ApiResponse extends Omit<BodyReading, 'outcome'> {
   status?: number;
   outcome: Outcome | 'transport';
   transport?: { reason: TransportFailureReason; detail: string };
+  /** Earlier attempts of this request that got no answer and were sent again (harness/core/resend.ts); absent when none. */
+  resent?: FailedAttempt[];
+  /**
+   * A write (harness/contract/writes.ts) that got no answer after it may have reached the target: it may have
+   * happened or not, and it was not sent again. The model allows both.
+   */
+  outcomeUnknown?: true;
   validation: ValidationReport;
   curl: string;
   durationMs: number;

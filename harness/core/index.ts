@@ -8,7 +8,9 @@
 export type { CreatedContactsLog } from './created-contacts';
 export { checked, failed, inconclusive, passed, skipped, type CheckDetails, type Judgement, type RuleVerdict } from './judgement';
 export { responseEvidence } from './evidence';
-export { send, WireFailure, type WireLimits, type WireRequest, type WireResponse } from './transport';
+export { send, WireFailure, type SendOptions, type WireLimits, type WireRequest, type WireResponse } from './transport';
+export { isOutage } from './outage';
+export { resendWait, READ_RESEND_WAITS_MS, type AttemptFailure, type FailedAttempt } from './resend';
 export { rateLimitSignal, rateLimitDecision, backoffMs, type RateLimitSignal } from './rate-limit-signal';
 export { sharedRateLimiter, type RateLimiter } from './rate-limit';
 export type { ApiResponse, BodyReading, ExportJobView, Outcome, Paging } from './api-response';

@@ -5,6 +5,7 @@ import { foldByRule } from './fold';
 import { unmetNeeds } from './needs';
 import type { PropertyResult } from './property';
 import { TransportError } from './transport-error';
+import { isOutage } from './outage';
 import { skipped } from './judgement';
 
 export type { CheckDetails } from './judgement';
@@ -73,14 +74,16 @@ export class Judge {
 
 /**
  * The verdict of a property that deviated (fail, with counterexample, seed, path and replay) or that a
- * transport failure stopped (fail; inconclusive when rate-limited); undefined when it held. Anything else
+ * transport failure stopped (fail on an answer the target gave that cannot be read; inconclusive on an outage or
+ * a rate limit: harness/core/outage.ts); undefined when it held. Anything else
  * that stopped it is rethrown (a harness error).
  */
 export function propertyStopped(rule: string, result: PropertyResult): Verdict | undefined {
   const samples = { judged: result.judged, inconclusive: result.inconclusive };
   if (result.kind === 'stopped') {
     if (!(result.error instanceof TransportError)) throw result.error;
-    const verdict = result.error.reason === 'rate-limited' ? 'inconclusive' : 'fail';
+    // An outage or a rate limit that never cleared is no answer of the target's: the property is unjudged, never failed.
+    const verdict = result.error.reason === 'rate-limited' || isOutage(result.error.reason) ? 'inconclusive' : 'fail';
     return { rule, verdict, reason: result.error.message, evidence: [result.error.evidence], requests: 0, samples, transportFailure: result.error.reason };
   }
   if (result.kind !== 'deviated') return undefined;

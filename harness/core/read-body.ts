@@ -8,11 +8,15 @@ export type PayloadParts = ReadonlySet<string>;
 
 /**
  * Reads a response through the profile: tells success from error, finds the payload and its parts.
- * Throws WireFailure for what is no usable answer: HTTP 5xx, a status the profile does not know,
+ * Throws WireFailure for what is no usable answer: a gateway's 502/503/504 without the target's envelope
+ * (`gateway`, an outage: harness/core/outage.ts), any other HTTP 5xx, a status the profile does not know,
  * or a body that is not JSON where JSON is expected.
  */
 export function readBody(op: OperationKey, parts: PayloadParts, wire: WireResponse, profile: Profile): BodyReading {
   const { outcome: convention, pointers } = profile;
+  if (GATEWAY_STATUSES.has(wire.status) && !carriesEnvelope(wire, profile)) {
+    throw new WireFailure('gateway', `(HTTP ${wire.status} without the target's envelope, content-type ${wire.contentType || 'none'})`);
+  }
   if (wire.status >= 500) throw new WireFailure('server-error', `(HTTP ${wire.status})`);
   const knownStatus = statusMatches(convention.successStatus, wire.status) || statusMatches(convention.errorStatus, wire.status);
 
@@ -51,6 +55,25 @@ export function readBody(op: OperationKey, parts: PayloadParts, wire: WireRespon
   if (op === 'exports.jobStatus') reading.job = jobOf(payload, pointers.job);
   if (op === 'contacts.import') reading.importResult = at(pointers.importResult);
   return reading;
+}
+
+/** The statuses a gateway or proxy answers when it got nothing from the target behind it. */
+const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/**
+ * Whether a body is the target's envelope as the profile describes it: JSON holding the success signal (where the
+ * profile has one) or the error messages. A gateway's page (HTML, plain text, an empty body) is not.
+ */
+function carriesEnvelope(wire: WireResponse, profile: Profile): boolean {
+  let body: unknown;
+  try {
+    body = JSON.parse(wire.body.toString('utf8'));
+  } catch {
+    return false;
+  }
+  if (body === null || typeof body !== 'object') return false;
+  const { successPointer, errorsPointer } = profile.outcome;
+  return (successPointer !== undefined && valueAt(body, successPointer) !== undefined) || valueAt(body, errorsPointer) !== undefined;
 }
 
 /** The Date header, carried along for checks that need the target's clock (a header, not the body, but read with it). */

@@ -3,9 +3,10 @@ import type { ApiResponse } from './api-response';
 import { responseEvidence } from './evidence';
 
 /**
- * A request got no usable answer (timeout, reset, unreachable, not JSON, body too large, 5xx,
- * unknown status). Thrown by the client; the judge fixture turns it into failing verdicts for the
- * test's rules. Message: "transport: timeout after 10000 ms on GET /groups/search".
+ * A request got no usable answer: an outage (timeout, reset, unreachable, a gateway's 502/503/504 without the
+ * target's envelope: harness/core/outage.ts), which leaves the test's unjudged rules inconclusive; or an answer the
+ * target gave that cannot be read (not JSON, body too large, another 5xx, an unknown status), which fails them
+ * (harness/runner/settle.ts). Thrown by the client. Message: "transport: timeout after 10000 ms on GET /groups/search".
  */
 export class TransportError extends Error {
   override name = 'TransportError';

@@ -24,14 +24,33 @@ export interface WireLimits {
   maxBodyBytes: number;
 }
 
+/** What a failure tells of the request: whether it may have reached the target, and whether a kept-alive socket the server had closed took it. */
+export interface WireFailureFacts {
+  /** False where no byte of the request can have reached the target (the connection was never made). Default true. */
+  mayHaveReached?: boolean;
+  /** The request went out on a reused keep-alive socket that was reset before any answer (the race Node's http documentation describes). */
+  staleSocket?: boolean;
+}
+
 /** No usable HTTP exchange happened; reason and a short detail such as "after 10000 ms" or "(ECONNRESET)". */
 export class WireFailure extends Error {
+  readonly mayHaveReached: boolean;
+  readonly staleSocket: boolean;
+
   constructor(
     readonly reason: TransportFailureReason,
     readonly detail: string,
+    facts: WireFailureFacts = {},
   ) {
     super(`${reason} ${detail}`);
+    this.mayHaveReached = facts.mayHaveReached ?? true;
+    this.staleSocket = facts.staleSocket ?? false;
   }
+}
+
+export interface SendOptions {
+  /** Send on a connection of its own, never a kept-alive one (a write: no stale-socket race can take it). */
+  freshConnection?: boolean;
 }
 
 /** The timer of a request's timeout (named: `npm run bench` tells the harness's waits by the function that sets the timer). */
@@ -39,14 +58,16 @@ const startRequestTimeout = (ms: number, onTimeout: () => void): NodeJS.Timeout 
 
 const UNREACHABLE = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN|CERT_|ERR_TLS|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED)/;
 
+/** Connection failures where the connection was never made: nothing of the request reached the target. */
+const NEVER_CONNECTED = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EHOSTDOWN|ENETDOWN)$/;
+
 /**
- * Sends one request. The timeout covers the whole exchange, body included; a body beyond
- * maxBodyBytes is abandoned as soon as it is known to be too large (never buffered). A request whose
- * kept-alive connection the server had already closed (ECONNRESET on a reused socket before any answer:
- * the race Node's http documentation describes) is sent once more on a new connection; it never reached
- * the target, so it is no answer of the target's.
+ * Sends one request, once: it never sends it again (the client decides that, harness/core/resend.ts, and counts
+ * it). The timeout covers the whole exchange, body included; a body beyond maxBodyBytes is abandoned as soon as
+ * it is known to be too large (never buffered). A failure says whether the request may have reached the target
+ * and whether a reused keep-alive socket was reset before any answer.
  */
-export function send(request: WireRequest, limits: WireLimits, retryStaleSocket = true): Promise<WireResponse> {
+export function send(request: WireRequest, limits: WireLimits, options: SendOptions = {}): Promise<WireResponse> {
   return new Promise((resolve, reject) => {
     const controller = new AbortController();
     let timedOut = false;
@@ -62,24 +83,25 @@ export function send(request: WireRequest, limits: WireLimits, retryStaleSocket 
       clearTimeout(timer);
       outcome();
     };
-    const fail = (reason: TransportFailureReason, detail: string) => {
-      finish(() => reject(new WireFailure(reason, detail)));
+    const fail = (reason: TransportFailureReason, detail: string, facts?: WireFailureFacts) => {
+      finish(() => reject(new WireFailure(reason, detail, facts)));
       controller.abort();
     };
     let answered = false;
+    let connected = false;
     const failFromError = (error: NodeJS.ErrnoException) => {
-      if (timedOut) return fail('timeout', `after ${limits.timeoutMs} ms`);
+      if (timedOut) return fail('timeout', `after ${limits.timeoutMs} ms`, { mayHaveReached: connected });
       const code = error.code ?? error.name;
-      if (retryStaleSocket && !answered && req.reusedSocket && code === 'ECONNRESET') {
-        return finish(() => send(request, limits, false).then(resolve, reject));
-      }
-      fail(UNREACHABLE.test(code) ? 'unreachable' : 'reset', `(${code}: ${error.message})`);
+      const staleSocket = !answered && req.reusedSocket && code === 'ECONNRESET';
+      const mayHaveReached = connected || !NEVER_CONNECTED.test(code);
+      fail(UNREACHABLE.test(code) ? 'unreachable' : 'reset', `(${code}${staleSocket ? ' on a reused keep-alive connection' : ''}: ${error.message})`, { mayHaveReached, staleSocket });
     };
 
     const body = request.body === undefined ? undefined : Buffer.from(request.body);
     const headers = body ? { ...request.headers, 'Content-Length': String(body.length) } : request.headers;
     const client = request.url.startsWith('https:') ? https : http;
-    const req = client.request(request.url, { method: request.method, headers, signal: controller.signal }, (res) => {
+    const agent = options.freshConnection ? { agent: false as const } : {};
+    const req = client.request(request.url, { method: request.method, headers, signal: controller.signal, ...agent }, (res) => {
       answered = true;
       const tooLarge = `(over ${limits.maxBodyBytes} bytes)`;
       if (Number(res.headers['content-length'] ?? 0) > limits.maxBodyBytes) return fail('body-too-large', tooLarge);
@@ -102,6 +124,10 @@ export function send(request: WireRequest, limits: WireLimits, retryStaleSocket 
       });
     });
     req.on('error', failFromError);
+    req.on('socket', (socket) => {
+      if (req.reusedSocket || !socket.connecting) connected = true;
+      else socket.once('connect', () => (connected = true));
+    });
     req.end(body);
   });
 }

@@ -1,6 +1,6 @@
-import { operationInfo } from '../contract';
+import { isWrite, operationInfo } from '../contract';
 import type { OperationKey } from '../types';
-import { type ApiResponse, type Target, type Params, sharedRateLimiter, type RateLimiter, rateLimitDecision, rateLimitSignal, backoffMs, type TokenName, createRedactor, send, WireFailure, type WireResponse, TransportError } from '../core';
+import { type ApiResponse, type Target, type Params, sharedRateLimiter, type RateLimiter, rateLimitDecision, rateLimitSignal, backoffMs, type TokenName, createRedactor, send, WireFailure, type WireResponse, TransportError, resendWait, READ_RESEND_WAITS_MS, isOutage, type FailedAttempt } from '../core';
 import { clockNow, recordedDuration } from './clock';
 import { readExchange } from './read-exchange';
 import type { SentToken } from './exchange-log';
@@ -39,6 +39,13 @@ export interface ClientOptions {
 }
 
 /**
+ * The targets (a run's, shared by the tests of a worker) whose last request got no answer through every resend: their
+ * requests are not resent until one of them is answered, so a target that is gone costs the resend waits once, not
+ * per request.
+ */
+const unanswering = new WeakSet<Target>();
+
+/**
  * The one HTTP client of the harness: every request of every check goes through it. What comes back
  * is read by readExchange, as recorded traffic is.
  */
@@ -54,9 +61,30 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     options.recorder?.request(op, params);
     const token = sentToken(callOptions, target);
 
+    const write = isWrite(op);
+    // A retired operation's unavailability is its documented state, no outage: never resent, and it tells nothing of the target's.
+    const retired = info.retired !== undefined;
+    const resent: FailedAttempt[] = [];
+    // A target whose last request went unanswered through every resend is not waited on again until it answers.
+    const down = unanswering.has(target) || retired;
     for (let attempt = 1; ; attempt++) {
       await rateLimiter.take();
-      const { response, wire, startedAt } = await exchange(op, request, params, callOptions);
+      const { response: answered, wire, failure, startedAt } = await exchange(op, request, params, callOptions, write);
+      // A status the profile declares a rate limit's (a 503 with Retry-After, say) is waited out below, never resent here.
+      const lost = wire !== undefined && rateLimitSignal(answered, wire, profile, Date.now()) !== undefined ? undefined : failure;
+      if (lost) {
+        // No answer of the target's: a read is sent again after a short wait; a write only where nothing of it reached the target.
+        const wait = down ? undefined : resendWait(lost, write, resent.length, Date.now(), target.deadline);
+        if (wait !== undefined) {
+          resent.push({ reason: lost.reason, detail: answered.transport?.detail ?? '', startedAt });
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          continue;
+        }
+      }
+      if (!retired && !lost) unanswering.delete(target);
+      else if (!retired && resent.length >= READ_RESEND_WAITS_MS.length) unanswering.add(target);
+      const unknown = write && lost !== undefined && lost.mayHaveReached && isOutage(lost.reason);
+      const response: ApiResponse = { ...answered, ...(resent.length > 0 ? { resent: [...resent] } : {}), ...(unknown ? { outcomeUnknown: true as const } : {}) };
       const limit = wire && rateLimitSignal(response, wire, profile, Date.now());
       if (limit) {
         // The target's rate limit answered, not the target: never judged. Wait as told, slow down, retry.
@@ -80,18 +108,25 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     }
   }
 
-  async function exchange(op: OperationKey, request: BuiltRequest, params: Params, callOptions: CallOptions): Promise<{ response: ApiResponse; wire?: WireResponse; startedAt: number }> {
+  /**
+   * One attempt: sent once (a write on a connection of its own, so no stale keep-alive socket takes it) and read.
+   * `failure` where no answer of the target's came: the connection failed, or a gateway answered for it.
+   */
+  async function exchange(op: OperationKey, request: BuiltRequest, params: Params, callOptions: CallOptions, write: boolean): Promise<{ response: ApiResponse; wire?: WireResponse; failure?: WireFailure; startedAt: number }> {
     const startedAt = clockNow();
     let answer: WireResponse | WireFailure;
     try {
-      answer = await send(request, { timeoutMs: callOptions.timeoutMs ?? target.timeoutMs, maxBodyBytes: target.maxBodyBytes });
+      answer = await send(request, { timeoutMs: callOptions.timeoutMs ?? target.timeoutMs, maxBodyBytes: target.maxBodyBytes }, { freshConnection: write });
     } catch (error) {
       if (!(error instanceof WireFailure)) throw error;
       answer = error;
     }
     const durationMs = recordedDuration(clockNow() - startedAt);
     const response = readExchange({ op, request, params, answer, durationMs }, profile, redactor);
-    return answer instanceof WireFailure ? { response, startedAt } : { response, wire: answer, startedAt };
+    if (answer instanceof WireFailure) return { response, failure: answer, startedAt };
+    // A gateway answered in the target's stead: no answer of the target's (it may have reached the target).
+    const gateway = response.transport?.reason === 'gateway' ? new WireFailure('gateway', response.transport.detail) : undefined;
+    return { response, wire: answer, ...(gateway ? { failure: gateway } : {}), startedAt };
   }
 
   function transportFailure(response: ApiResponse & { transport: NonNullable<ApiResponse['transport']> }, path: string): TransportError {

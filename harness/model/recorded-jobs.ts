@@ -32,6 +32,26 @@ export function jobsOf(traffic: RecordedTraffic, target: Pick<Target, 'profile'>
   return jobs;
 }
 
+/**
+ * The export requests whose outcome is unknown: sent, then no answer of the target's (an outage) after they may
+ * have reached it (marked `outcomeUnknown` live; in a recording, any such outage but a refused connection). Each may have created a job that nobody knows the jobID of, so from its start on a job with its
+ * parameters may run (and be Pending) for the rest of the traffic: a duplicate refusal of the same parameters is allowed.
+ */
+export function unknownJobRequests(traffic: RecordedTraffic): RecordedExchange[] {
+  return traffic.of('exports.emails').filter((request) => request.outcomeUnknown === true || (request.outcome === 'transport' && MAY_HAVE_REACHED.has(request.transport?.reason ?? '')));
+}
+
+/**
+ * The outages after which a request may have reached the target, where the recording does not say (a HAR, the proxy:
+ * live, the client marks `outcomeUnknown` itself). A refused connection (`unreachable`) never reached it.
+ */
+const MAY_HAVE_REACHED: ReadonlySet<string> = new Set(['timeout', 'reset', 'gateway']);
+
+/** Whether an export request with unknown outcome, with these parameters (any, when undefined), started before the exchange. */
+export function unknownJobBefore(traffic: RecordedTraffic, exchange: Timed, sameParams?: (request: RecordedExchange) => boolean): boolean {
+  return unknownJobRequests(traffic).some((request) => request !== exchange && request.startedAt < exchange.startedAt && (sameParams === undefined || sameParams(request)));
+}
+
 /** The first poll of a job that saw it Completed or Failed, if any. */
 export const endPoll = (job: RecordedJob, target: Pick<Target, 'profile'>): RecordedExchange | undefined =>
   job.polls.find((poll) => ['completed', 'failed'].includes(phaseOf(poll, target.profile)));
@@ -44,9 +64,11 @@ export function phaseBefore(job: RecordedJob, exchange: Timed, target: Pick<Targ
 
 /**
  * Whether any job of the traffic may still have been Pending (or running) when the target served an exchange:
- * its request not surely served after the exchange, and no poll surely served before the exchange saw it ended.
+ * its request not surely served after the exchange, and no poll surely served before the exchange saw it ended;
+ * or an earlier export request's outcome is unknown (it may have created a job nobody polls).
  */
 export function jobsMayRun(traffic: RecordedTraffic, target: Pick<Target, 'profile'>, exchange: Timed): boolean {
+  if (unknownJobBefore(traffic, exchange)) return true;
   return jobsOf(traffic, target).some((job) => {
     if (job.request === exchange || servedBefore(exchange, job.request)) return false;
     const phase = phaseBefore(job, exchange, target);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { FullResult, Reporter, Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import { loadRules, repoPath } from '../contract';
+import { outageOf } from './outage';
 import { ANNOTATION, EXPLORATION_TAG, discardRunExchanges, judgeWholeRun, workerTarget, mergeCoverage, withWholeRun, type Annotation, type CoverageRecord, type TargetAnnotation } from '../runner';
 import { declaredRules, foldVerdicts, harnessErrorOf, harnessErrorVerdict, oneLine, redactorFromEnv, reportDir } from '../core';
 import type { ConformanceReport, CreatedContact, ExplorationFailure, Rule, RuleResult, Verdict, VerdictKind } from '../types';
@@ -111,6 +112,9 @@ export default class ConformanceReporter implements Reporter {
       if (whole) report.inputCoverage = inputCoverage(whole.traffic);
       if (observed) {
         const { traffic, target } = observed;
+        // Requests that got no answer of the target's: one section, never a failure (harness/report/outage.ts).
+        const outage = outageOf(traffic, report.rules);
+        if (outage) report.outage = outage;
         // What the target chose where the documents are silent: facts of the run, never verdicts (an observer that throws is a harness error).
         const observerErrors: { where: string; message: string; stack?: string }[] = [];
         report.silentPoints = observeSilentPoints(traffic, target, (point, error) =>
@@ -221,7 +225,7 @@ function ruleResult(
   // The time of the tests that declared the rule (not of those that judged it on the side).
   const time = declaring.length > 0 ? { durationMs: Math.round(declaring.reduce((sum, outcome) => sum + outcome.durationMs, 0)) } : {};
   if (judged.length > 0) {
-    const { verdict, reason: folded, evidence, repro, property, tolerated, harnessError } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
+    const { verdict, reason: folded, evidence, repro, property, tolerated, harnessError, transportFailure } = foldVerdicts(rule.id, judged.map((j) => j.verdict));
     // The requests its tests sent (the whole run's verdict reads them, and every other test's, but sends none).
     const requests = live.reduce((sum, j) => sum + j.verdict.requests, 0);
     // A rule no selected test declares was only met on the side (the client checks every answer's schema and
@@ -243,6 +247,7 @@ function ruleResult(
       tests: [...new Set([...live, ...judged].map((j) => j.title))],
       ...time,
       ...(harnessError ? { harnessError } : {}),
+      ...(transportFailure ? { transportFailure } : {}),
     };
   }
   return { ...base, ...unjudged(rule, selected, unmetNeeds, runStatus), evidence: [], tolerated: [], requests: 0, tests: [], ...time };

@@ -1,5 +1,5 @@
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError, TestResult } from '@playwright/test/reporter';
-import { clip, oneLine, redactorFromEnv, type Redactor } from '../core';
+import { clip, isOutage, oneLine, redactorFromEnv, type Redactor } from '../core';
 import type { Verdict } from '../types';
 import { testOutcome } from './conformance-reporter';
 
@@ -23,7 +23,7 @@ const REASON_CHARS = 300;
  * rule failed is marked an expected failure so that Playwright keeps its worker (and the worker keeps the
  * run's exchange log for the judges, harness/runner/fixtures.ts); Playwright's own reporters would count it
  * as passed. This one counts a test by how it ended: failed (a rule failed, a check broke or timed out),
- * skipped (every rule it declares skipped or inconclusive) or passed, and prints each failing rule's reason.
+ * skipped (every rule it declares skipped or inconclusive, an outage's included) or passed, and prints each failing rule's reason.
  */
 export default class ConsoleReporter implements Reporter {
   private readonly dots: boolean;
@@ -51,7 +51,7 @@ export default class ConsoleReporter implements Reporter {
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
-    const end = testEnd(result);
+    const end = testEnd(test, result);
     const title = test.titlePath().filter(Boolean).join(' › ');
     this.counts[end] += 1;
     const why = end === 'failed' ? failureLines(test, result).map((line) => clip(line, REASON_CHARS)) : [];
@@ -116,10 +116,26 @@ export default class ConsoleReporter implements Reporter {
   }
 }
 
-/** Failed: a rule failed or the test broke (threw, timed out, was interrupted); skipped: Playwright skipped it (no rule judged, or not run); else passed. */
-function testEnd(result: TestResult): TestEnd {
+/**
+ * Failed: a rule failed or the test broke (threw, timed out, was interrupted); skipped: Playwright skipped it (no rule
+ * judged, or not run), or an outage cut it short (its rules inconclusive with the reason, none failed: no answer of
+ * the target's, harness/core/outage.ts); else passed.
+ */
+function testEnd(test: TestCase, result: TestResult): TestEnd {
   if (result.status === 'skipped') return 'skipped';
-  return result.status === 'passed' ? 'passed' : 'failed';
+  if (result.status === 'passed') return 'passed';
+  return result.status === 'failed' && cutByOutage(test, result) ? 'skipped' : 'failed';
+}
+
+/** Whether an outage ended the test: no verdict of it fails or errs, and one is inconclusive on an outage. */
+function cutByOutage(test: TestCase, result: TestResult): boolean {
+  let verdicts: Verdict[];
+  try {
+    verdicts = testOutcome(test, result).verdicts;
+  } catch {
+    return false;
+  }
+  return verdicts.some((verdict) => verdict.verdict === 'inconclusive' && isOutage(verdict.transportFailure)) && !verdicts.some((verdict) => verdict.verdict === 'fail' || verdict.verdict === 'error');
 }
 
 /** Why a failed test failed: each failing rule's reason, else the test's own errors (first line each). */

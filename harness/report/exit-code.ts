@@ -1,5 +1,5 @@
 import type { ConformanceReport } from '../types';
-import { partialRules } from './summary';
+import { isPartial, partialRules } from './summary';
 
 /** The exit codes of a run (README, "exit"): 2 is decided before judging (configuration, target unusable). */
 export const EXIT = { ok: 0, fail: 1, unusable: 2, partial: 3, harnessError: 4, coverage: 5 } as const;
@@ -29,18 +29,20 @@ export interface RunExit {
  * The exit code a finished run's report implies: 1 some rule fails (or no selected rule could be judged)
  * > 4 a harness error (a rule's judgement, a report file, or Playwright ending abnormally though no rule
  * failed) > 5 input-space coverage below --min-coverage > 3 partial (rules left unjudged by the time budget or
- * transport failures) > 0.
+ * transport failures, or requests an outage left without an answer) > 0.
  */
-export function runExit(report: Pick<ConformanceReport, 'counts' | 'rules' | 'harnessErrors' | 'inputCoverage'>, inputs: ExitInputs): RunExit {
+export function runExit(report: Pick<ConformanceReport, 'counts' | 'rules' | 'harnessErrors' | 'inputCoverage' | 'outage'>, inputs: ExitInputs): RunExit {
   const notes: string[] = [];
   const count = (verdict: string) => report.rules.filter((rule) => rule.verdict === verdict).length;
   const nothingJudged = count('pass') === 0 && count('fail') === 0 && count('inconclusive') > 0;
   if (nothingJudged) notes.push('conformance: no rule could be judged (every selected rule is inconclusive)');
   const partial = partialRules(report);
   const unjudged = partial.unfinished.length + partial.transport.length;
-  if (unjudged > 0) {
+  const partialRun = isPartial(report);
+  if (partialRun) {
     const accepted = inputs.acceptPartial ? 'partial run accepted (--accept-partial)' : 'a partial run exits 3 (--accept-partial accepts it)';
-    notes.push(`conformance: ${unjudged} rule(s) left unjudged by the time budget or transport failures: ${accepted}`);
+    const lost = report.outage?.unanswered ? ` (an outage left ${report.outage.unanswered} request(s) without an answer)` : '';
+    notes.push(`conformance: ${unjudged} rule(s) left unjudged by the time budget or transport failures${lost}: ${accepted}`);
   }
   const harnessErrors = count('error') + (report.harnessErrors?.length ?? 0);
   if (harnessErrors > 0) notes.push(`conformance: ${harnessErrors} harness error(s): the harness itself threw, which is no failure of the target (exit 4 unless a rule fails)`);
@@ -57,7 +59,7 @@ export function runExit(report: Pick<ConformanceReport, 'counts' | 'rules' | 'ha
       return { code: EXIT.coverage, notes };
     }
   }
-  if (unjudged > 0) return { code: inputs.acceptPartial ? EXIT.ok : EXIT.partial, notes };
+  if (partialRun) return { code: inputs.acceptPartial ? EXIT.ok : EXIT.partial, notes };
   // Failing rules a gate excuses explain Playwright's own exit 1.
   if (playwrightFailed && inputs.gatingFailures === undefined) {
     notes.push(`conformance: playwright exited with code ${inputs.playwrightExit} though no rule fails: a harness error (see its output above)`);

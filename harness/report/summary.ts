@@ -3,6 +3,7 @@ import type { ConformanceReport, InputCoverage, RuleResult } from '../types';
 import { replayLabel } from './release-summary';
 import { countsInWords, durationInWords } from './verdicts';
 import { loadReportCatalogue, type ReportCatalogue } from './catalogue';
+import { outageInWords } from './outage';
 
 /** One screen of text for the console at the end of a run or of `npm run report`. */
 export function renderSummary(report: ConformanceReport, outDir = 'reports', catalogue: ReportCatalogue = loadReportCatalogue()): string {
@@ -40,9 +41,11 @@ export function renderSummary(report: ConformanceReport, outDir = 'reports', cat
     );
   }
   if (inconclusive.length) lines.push('', `inconclusive (${inconclusive.length}):`, ...inconclusive.map(oneLine));
+  if (report.outage) lines.push('', ...outageInWords(report.outage));
   const partial = partialRules(report);
-  if (partial.unfinished.length || partial.transport.length) {
-    lines.push('', `partial run: ${partial.unfinished.length} rule(s) unfinished (time budget), ${partial.transport.length} inconclusive on transport failures`);
+  if (isPartial(report)) {
+    const lost = report.outage?.unanswered ? `, ${report.outage.unanswered} request(s) left without an answer by an outage` : '';
+    lines.push('', `partial run: ${partial.unfinished.length} rule(s) unfinished (time budget), ${partial.transport.length} inconclusive on transport failures${lost}`);
   }
   lines.push(
     '',
@@ -67,23 +70,28 @@ function oneLine(rule: RuleResult): string {
 
 /** A reason that says the rule was left unjudged because the run ran out of time (budget, test timeout, interruption). */
 const UNFINISHED = /\bunfinished\b|\btime budget\b/i;
-/** A reason that says the rule was left unjudged because a request got no usable answer ("transport: reset ...", "a transport failure (timeout)"). */
-const TRANSPORT = /\btransport(?:: | failure)/i;
 
 /**
  * The inconclusive rules a run left unjudged for want of time or of answers, not because of the
- * target's data ("no archived group" is the data's answer and counts in neither list).
+ * target's data ("no archived group" is the data's answer and counts in neither list). A rule left so by an
+ * outage or a rate limit carries the failure's reason in `transportFailure` (harness/runner/settle.ts); one
+ * left by the time budget says "unfinished" or "time budget".
  */
 export function partialRules(report: Pick<ConformanceReport, 'rules'>): { unfinished: string[]; transport: string[] } {
   const unfinished: string[] = [];
   const transport: string[] = [];
   for (const rule of report.rules) {
     if (rule.verdict !== 'inconclusive') continue;
-    const reason = rule.reason ?? '';
-    if (UNFINISHED.test(reason)) unfinished.push(rule.id);
-    else if (TRANSPORT.test(reason)) transport.push(rule.id);
+    if (rule.transportFailure !== undefined) transport.push(rule.id);
+    else if (UNFINISHED.test(rule.reason ?? '')) unfinished.push(rule.id);
   }
   return { unfinished, transport };
+}
+
+/** Whether a run is partial: rules left unjudged by the time budget or by transport failures, or requests an outage left without an answer. */
+export function isPartial(report: Pick<ConformanceReport, 'rules' | 'outage'>): boolean {
+  const partial = partialRules(report);
+  return partial.unfinished.length + partial.transport.length > 0 || (report.outage?.unanswered ?? 0) > 0;
 }
 
 /** What the rules say of the operation an exploration's rejected answer came from: its failing rules, or that none failed. */

@@ -1,5 +1,5 @@
 import type { Evidence, HarnessError, TransportFailureReason } from '../types';
-import { harnessErrorOf, type Judge, type TransportError } from '../core';
+import { harnessErrorOf, isOutage, type Judge, type TransportError } from '../core';
 
 /** How a test body ended, as the judge fixture sees it. */
 export interface TestEnd {
@@ -19,10 +19,12 @@ type Settlement =
 /**
  * Gives the declared rules the verdict their test's end implies. A check that threw anything but a
  * transport failure hit a harness error: every declared rule gets `error` (which outranks a pass it
- * recorded before, never a failure). Otherwise only rules without a verdict are settled: a transport
- * failure fails them with its reason and evidence (a rate limit that never cleared leaves them
- * inconclusive); a check that ended without judging is a harness error too (it must not pass silently);
- * one cut short is inconclusive.
+ * recorded before, never a failure). Otherwise only rules without a verdict are settled: an outage (no
+ * answer of the target's: refused, reset, timed out, a gateway's 502/503/504; harness/core/outage.ts) and a
+ * rate limit that never cleared leave them inconclusive with the reason, marked `transportFailure`; an answer
+ * the target did give that cannot be read (not JSON, too large, a 5xx in its envelope, an unknown status)
+ * fails them with its reason and evidence; a check that ended without judging is a harness error too (it must
+ * not pass silently); one cut short is inconclusive.
  */
 export function settleDeclaredRules(judge: Judge, end: TestEnd): void {
   const settled = settlement(end);
@@ -50,8 +52,8 @@ function settlement(end: TestEnd): Settlement {
     case 'failed': {
       const transport = end.transportError;
       if (transport && end.error?.message?.includes(transport.message)) {
-        // A rate limit that never cleared is no answer of the target's to the rule: unjudged, never failed.
-        const verdict = transport.reason === 'rate-limited' ? 'inconclusive' : 'fail';
+        // An outage or a rate limit that never cleared is no answer of the target's to the rule: unjudged, never failed.
+        const verdict = transport.reason === 'rate-limited' || isOutage(transport.reason) ? 'inconclusive' : 'fail';
         return { verdict, reason: transport.message, evidence: [transport.evidence], transportFailure: transport.reason };
       }
       return harnessError(end.error ?? { message: 'the test failed without a message' });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { Verdict } from '../types';
 import { judgeExchanges } from '../check';
-import { harnessErrorVerdict, type Target } from '../core';
+import { harnessErrorVerdict, isOutage, type Target } from '../core';
 import { readRunExchanges, RUN_EXCHANGES_VARIABLE, type RecordedTraffic } from '../exchanges';
 import { registeredChecks } from './register';
 import { workerTarget } from './wiring';
@@ -51,21 +51,26 @@ export function discardRunExchanges(env: Env): void {
   if (dir && env.EMS_KEEP_RUN_EXCHANGES !== '1') rmSync(dir, { recursive: true, force: true });
 }
 
-/** A live failure that is no judge's reading of exchanges: a request that got no usable answer (harness/runner/settle.ts). */
+/** A live failure that is no judge's reading of exchanges: an answer of the target's that could not be read (harness/runner/settle.ts). */
 const isTransportFailure = (verdict: Verdict): boolean => verdict.verdict === 'fail' && verdict.transportFailure !== undefined;
+
+/** A rule whose test lost an exchange it needed to an outage: unjudged, whatever the rest shows. */
+const isCutByOutage = (verdict: Verdict): boolean => verdict.verdict === 'inconclusive' && isOutage(verdict.transportFailure);
 
 /**
  * A rule's verdicts with the whole run's: the whole run's verdict decides over the live ones a worker gave on the
  * part of the run it had seen. A judge's live failure is the same judge over fewer exchanges: where the whole run
  * fails too, it stays beside it (a shrunk counterexample, a seed to replay); where the whole run does not, it came
  * of what that worker could not see (another worker's write between two of its reads) and goes. A transport
- * failure and a harness error always stay. Where the whole run cannot decide, the live reasons go first (the time
- * budget, a transport failure: what makes a run partial), then the whole run's.
+ * failure, a harness error and a test cut short by an outage always stay: an outage leaves the rule inconclusive
+ * though the whole run passes it (the rule's own driver could not send all it needed), never hides a failure.
+ * Where the whole run cannot decide, the live reasons go first (the time budget, an outage: what makes a run
+ * partial), then the whole run's.
  */
 export function withWholeRun(live: readonly Verdict[], whole: Verdict | undefined): Verdict[] {
   if (!whole) return [...live];
   const always = live.filter((verdict) => verdict.verdict === 'error' || isTransportFailure(verdict));
   if (whole.verdict === 'fail') return [whole, ...live.filter((verdict) => verdict.verdict === 'fail' && !isTransportFailure(verdict)), ...always];
-  if (whole.verdict !== 'inconclusive') return [whole, ...always];
+  if (whole.verdict !== 'inconclusive') return [whole, ...always, ...live.filter(isCutByOutage)];
   return [...always, ...live.filter((verdict) => verdict.verdict === 'inconclusive'), whole];
 }

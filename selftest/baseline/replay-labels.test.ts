@@ -6,7 +6,11 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { replayFailures, replayOutcome } from '../../bin/lib/replay-failures';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { replayFailures, replayOutcome, resultsIn } from '../../bin/lib/replay-failures';
+import { ANNOTATION } from '../../harness/runner';
 import type { ConformanceReport } from '../../harness/types';
 import { startMock, type RunningMock } from '../../mock';
 import { countVerdicts, rule, sampleReport } from '../report/fixtures/sample-report';
@@ -76,4 +80,25 @@ test('a clean run replays nothing, and a traffic run is not replayed', async () 
   assert.ok(Date.now() - started < 100, 'no Playwright run on a clean run');
   const traffic = await replayFailures({ ...failingPing(), mode: 'traffic' }, { env: {}, replays: 3, deadline: Date.now() + 1000 });
   assert.equal(traffic.rules[0]!.replays?.label, 'not replayed');
+});
+
+test('a replay that hit an outage judged nothing: neither reproduced nor not, whatever else it passed', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ems-replay-json-'));
+  try {
+    const verdict = (v: Record<string, unknown>) => ({ type: ANNOTATION.verdict, description: JSON.stringify({ rule: 'schema.helper.ping', evidence: [], requests: 0, ...v }) });
+    const outage = { verdict: 'inconclusive', reason: 'transport: reset (ECONNRESET) on GET /helper/ping', transportFailure: 'reset' };
+    const runs = [
+      [verdict({ verdict: 'fail', reason: 'a deviation' })],
+      [verdict({ verdict: 'pass' }), verdict(outage)],
+      [verdict({ verdict: 'pass' })],
+      [verdict({ verdict: 'fail', reason: 'transport: not-json (HTTP 200) on GET /helper/ping', transportFailure: 'not-json' })],
+    ];
+    const json = { config: { rootDir: dir }, suites: [{ title: 'helper-ping.spec.ts', file: 'helper-ping.spec.ts', specs: [{ title: 'ping', tags: ['@rule:schema.helper.ping'], tests: [{ results: runs.map((annotations) => ({ duration: 1, status: 'passed', annotations })) }] }] }] };
+    const file = join(dir, 'playwright.json');
+    writeFileSync(file, JSON.stringify(json));
+    // An unreadable answer of the target's is still a reproduction; an outage is none.
+    assert.deepEqual(resultsIn(file, ['schema.helper.ping']).get('schema.helper.ping'), ['fail', 'unjudged', 'pass', 'fail']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

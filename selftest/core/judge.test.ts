@@ -103,15 +103,24 @@ describe('settling declared rules at the end of a test', () => {
     assert.deepEqual([schema?.verdict, schema?.reason], ['fail', 'a real deviation']);
   });
 
-  test('should fail the unjudged rules of a test that threw a transport failure with its reason; time-outs are unfinished', () => {
-    const response = {
-      op: 'helper.ping', method: 'GET', url: 'http://t/v1/helper/ping', params: {}, curl: 'curl http://t/v1/helper/ping', durationMs: 1,
-      outcome: 'transport', transport: { reason: 'reset', detail: '(ECONNRESET)' }, body: undefined, payload: undefined, errors: [], validation: { issues: [], tolerated: [] },
-    } as const;
-    const transport = new TransportError({ ...response, errors: [], validation: { issues: [], tolerated: [] } }, '/helper/ping');
-    const cut = new Judge(declared, target());
-    settleDeclaredRules(cut, { status: 'failed', error: { message: `Error: ${transport.message}` }, transportError: transport, timeoutMs: 1 });
-    assert.deepEqual(cut.verdicts().map((v) => [v.verdict, v.reason]), [['fail', transport.message], ['fail', transport.message]]);
+  test('should leave the unjudged rules of a test cut by an outage inconclusive, fail them on an unreadable answer; time-outs are unfinished', () => {
+    const response = (transport: { reason: 'reset' | 'gateway' | 'not-json'; detail: string }) => ({
+      op: 'helper.ping' as const, method: 'GET' as const, url: 'http://t/v1/helper/ping', params: {}, curl: 'curl http://t/v1/helper/ping', durationMs: 1,
+      outcome: 'transport' as const, transport, body: undefined, payload: undefined, errors: [], validation: { issues: [], tolerated: [] },
+    });
+    const settled = (transport: TransportError) => {
+      const cut = new Judge(declared, target());
+      settleDeclaredRules(cut, { status: 'failed', error: { message: `Error: ${transport.message}` }, transportError: transport, timeoutMs: 1 });
+      return cut.verdicts().map((v) => [v.verdict, v.reason, v.transportFailure]);
+    };
+    // No answer of the target's (an outage): unjudged, marked with the reason.
+    for (const outage of [{ reason: 'reset', detail: '(ECONNRESET)' }, { reason: 'gateway', detail: '(HTTP 502 without the target\'s envelope)' }] as const) {
+      const transport = new TransportError(response(outage), '/helper/ping');
+      assert.deepEqual(settled(transport), [['inconclusive', transport.message, outage.reason], ['inconclusive', transport.message, outage.reason]]);
+    }
+    // An answer the target gave that cannot be read: a failure, as before.
+    const garbage = new TransportError(response({ reason: 'not-json', detail: '(HTTP 200)' }), '/helper/ping');
+    assert.deepEqual(settled(garbage), [['fail', garbage.message, 'not-json'], ['fail', garbage.message, 'not-json']]);
     const slow = new Judge(declared, target());
     settleDeclaredRules(slow, { status: 'timedOut', timeoutMs: 5000 });
     assert.equal(slow.verdicts()[0]?.reason, 'unfinished: the test timed out after 5000 ms');

@@ -55,7 +55,7 @@ describe('a property of a driver\'s exploration', () => {
     assert.equal(verdict, undefined);
   });
 
-  test('a transport error stops the property at once and fails it with the transport reason', async () => {
+  test('an outage stops the property at once and leaves it inconclusive with the transport reason', async () => {
     let calls = 0;
     const verdict = await explored(fc.array(fc.nat(), { minLength: 5 }), () => {
       calls += 1;
@@ -63,7 +63,8 @@ describe('a property of a driver\'s exploration', () => {
     });
     assert.equal(calls, 3, 'no run after the failure, no shrinking');
     assert.ok(verdict);
-    assert.equal(verdict.verdict, 'fail');
+    assert.equal(verdict.verdict, 'inconclusive', 'a timeout is no answer of the target\'s: it fails nothing');
+    assert.equal(verdict.transportFailure, 'timeout');
     assert.equal(verdict.reason, 'transport: timeout after 10 ms on GET /groups/search');
     assert.equal(verdict.evidence[0]?.response?.transport, 'timeout');
     assert.deepEqual(verdict.samples, { judged: 2, inconclusive: 0 });

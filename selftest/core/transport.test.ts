@@ -6,6 +6,7 @@ import { after, afterEach, describe, test } from 'node:test';
 import nock from 'nock';
 import { createApiClient } from '../../harness/exchanges/client';
 import { TransportError } from '../../harness/core/transport-error';
+import { READ_RESEND_WAITS_MS } from '../../harness/core/resend';
 import type { TransportFailureReason } from '../../harness/types';
 import { recordingRecorder } from './support/recorder';
 import { testTarget } from './support/target';
@@ -39,12 +40,69 @@ describe('transport failures (intercepted)', () => {
     expectReason(error, 'timeout', /^transport: timeout after 100 ms on GET \/helper\/ping$/);
   });
 
-  test('reset', async () => {
-    nock(ORIGIN).get('/v1/helper/ping').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+  test('reset: a read is sent again, each resend counted, until the failure stands', async () => {
+    const reset = nock(ORIGIN).get('/v1/helper/ping').times(1 + READ_RESEND_WAITS_MS.length).replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     const { recorder, recorded } = recordingRecorder();
     const error = await transportFailure(createApiClient(testTarget(), { recorder }).call('helper.ping'));
     expectReason(error, 'reset', /^transport: reset \(ECONNRESET: socket hang up\) on GET \/helper\/ping$/);
     assert.deepEqual(recorded.failures, [error], 'the recorder learns of the failure');
+    assert.ok(reset.isDone(), 'every attempt was sent');
+    assert.equal(error.response.resent?.length, READ_RESEND_WAITS_MS.length, 'the exchange counts its resends');
+    assert.equal(error.response.outcomeUnknown, undefined, 'a read has no unknown outcome');
+  });
+
+  test('a target whose last request went unanswered through every resend is not resent to until it answers again', async () => {
+    const target = testTarget();
+    const client = createApiClient(target);
+    const reset = () => nock(ORIGIN).get('/v1/helper/ping').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    const pong = () => nock(ORIGIN).get('/v1/helper/ping').reply(200, { success: 1, code: 0, errors: [], data: { message: 'pong' } });
+    for (let i = 0; i <= READ_RESEND_WAITS_MS.length; i++) reset();
+    await transportFailure(client.call('helper.ping'));
+    // Down: one attempt, no wait.
+    reset();
+    const waiting = pong();
+    const started = Date.now();
+    const down = await transportFailure(client.call('helper.ping'));
+    assert.equal(down.response.resent, undefined);
+    assert.ok(Date.now() - started < READ_RESEND_WAITS_MS[0], 'no resend wait while the target is down');
+    // It answers again: resends resume.
+    assert.equal((await client.call('helper.ping')).outcome, 'success', 'the waiting answer');
+    assert.ok(waiting.isDone());
+    reset();
+    pong();
+    assert.deepEqual((await client.call('helper.ping')).resent?.map((attempt) => attempt.reason), ['reset']);
+  });
+
+  test('reset, then an answer: the read is answered, its resend counted on the exchange', async () => {
+    nock(ORIGIN).get('/v1/helper/ping').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    nock(ORIGIN).get('/v1/helper/ping').reply(200, { success: 1, code: 0, errors: [], data: { message: 'pong' } });
+    const response = await createApiClient(testTarget()).call('helper.ping');
+    assert.equal(response.outcome, 'success');
+    assert.deepEqual(response.resent?.map((attempt) => attempt.reason), ['reset']);
+  });
+
+  test('a write that may have reached the target is never sent again: its outcome is unknown', async () => {
+    for (const failure of ['reset', 'gateway'] as const) {
+      const sent = failure === 'reset'
+        ? nock(ORIGIN).post('/v1/contacts/import').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
+        : nock(ORIGIN).post('/v1/contacts/import').reply(502, '<html>Bad Gateway</html>', { 'Content-Type': 'text/html' });
+      const again = nock(ORIGIN).post('/v1/contacts/import').reply(200, { success: 1, code: 0, errors: [], data: {} });
+      const response = await createApiClient(testTarget()).call('contacts.import', { params: { contacts: [{ email: 'a@example.com' }] }, allowTransportFailure: true });
+      assert.ok(sent.isDone());
+      assert.equal(again.isDone(), false, `a ${failure} write was sent twice`);
+      assert.equal(response.transport?.reason, failure);
+      assert.equal(response.outcomeUnknown, true);
+      assert.equal(response.resent, undefined);
+      nock.cleanAll();
+    }
+  });
+
+  test('a gateway\'s 502 page is an outage (reason gateway); a read is sent again', async () => {
+    nock(ORIGIN).get('/v1/helper/ping').reply(502, '<html>Bad Gateway</html>', { 'Content-Type': 'text/html' });
+    nock(ORIGIN).get('/v1/helper/ping').reply(200, { success: 1, code: 0, errors: [], data: { message: 'pong' } });
+    const response = await createApiClient(testTarget()).call('helper.ping');
+    assert.equal(response.outcome, 'success');
+    assert.deepEqual(response.resent?.map((attempt) => attempt.reason), ['gateway']);
   });
 
   test('not-json', async () => {
@@ -60,11 +118,12 @@ describe('transport failures (intercepted)', () => {
   });
 
   test('allowTransportFailure returns the failure as outcome "transport"', async () => {
-    nock(ORIGIN).get('/v1/helper/ping').reply(502, 'bad gateway');
+    nock(ORIGIN).get('/v1/helper/ping').reply(500, 'internal error');
     const response = await createApiClient(testTarget()).call('helper.ping', { allowTransportFailure: true });
     assert.equal(response.outcome, 'transport');
-    assert.deepEqual(response.transport, { reason: 'server-error', detail: '(HTTP 502)' });
-    assert.equal(response.status, 502);
+    assert.deepEqual(response.transport, { reason: 'server-error', detail: '(HTTP 500)' });
+    assert.equal(response.status, 500);
+    assert.equal(response.resent, undefined, 'an answer of the target\'s is not sent again');
   });
 });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { partialRules } from '../../harness/report/summary';
+import { isPartial, partialRules } from '../../harness/report/summary';
 import type { RuleResult } from '../../harness/types';
 import { startMock, type RunningMock } from '../../mock';
 import { describeRun } from './assertions';
@@ -26,21 +26,28 @@ function assertCutShort(run: HarnessRun): void {
 }
 
 test('a partial run: rules unjudged for want of time or answers, not for the target\'s data', () => {
-  const rule = (id: string, verdict: RuleResult['verdict'], reason?: string) => ({ id, verdict, ...(reason ? { reason } : {}) }) as RuleResult;
-  const partial = partialRules({
-    rules: [
-      rule('a', 'inconclusive', 'unfinished: time budget of 60 s exhausted'),
-      rule('b', 'inconclusive', 'no sample could be judged: unfinished: time budget exhausted'),
-      rule('c', 'inconclusive', 'unfinished: the test timed out after 360000 ms'),
-      rule('d', 'inconclusive', 'transport: reset (ECONNRESET) on helper/ping: a target that answers nothing ...'),
-      rule('e', 'inconclusive', 'could not page through every group: page 2 answered a transport failure (timeout)'),
-      rule('f', 'inconclusive', 'no archived group to search for'),
-      rule('g', 'inconclusive', 'export budget exceeded: job 3 was still Pending after 300 s (EMS_EXPORT_BUDGET_S)'),
-      rule('h', 'pass', 'time budget reached after 3 judged samples of 25'),
-      rule('i', 'fail', 'transport: timeout after 1000 ms on GET /helper/ping'),
-    ],
-  });
-  assert.deepEqual(partial, { unfinished: ['a', 'b', 'c'], transport: ['d', 'e'] });
+  const rule = (id: string, verdict: RuleResult['verdict'], reason?: string, transportFailure?: RuleResult['transportFailure']) =>
+    ({ id, verdict, ...(reason ? { reason } : {}), ...(transportFailure ? { transportFailure } : {}) }) as RuleResult;
+  const rules = [
+    rule('a', 'inconclusive', 'unfinished: time budget of 60 s exhausted'),
+    rule('b', 'inconclusive', 'no sample could be judged: unfinished: time budget exhausted'),
+    rule('c', 'inconclusive', 'unfinished: the test timed out after 360000 ms'),
+    // The transport failures are told by their typed mark (harness/runner/settle.ts), not by the wording of the reason.
+    rule('d', 'inconclusive', 'transport: reset (ECONNRESET) on GET /helper/ping', 'reset'),
+    rule('e', 'inconclusive', 'transport: gateway (HTTP 502 without the target\'s envelope) on POST /contacts/import', 'gateway'),
+    rule('f', 'inconclusive', 'no archived group to search for'),
+    rule('g', 'inconclusive', 'export budget exceeded: job 3 was still Pending after 300 s (EMS_EXPORT_BUDGET_S)'),
+    rule('h', 'pass', 'time budget reached after 3 judged samples of 25'),
+    rule('i', 'fail', 'transport: not-json (HTTP 200) on GET /helper/ping', 'not-json'),
+    rule('j', 'inconclusive', 'a judge\'s words that name a transport failure: no mark, no partial run'),
+  ];
+  assert.deepEqual(partialRules({ rules }), { unfinished: ['a', 'b', 'c'], transport: ['d', 'e'] });
+  // A run is partial on those, or on requests an outage left without an answer though no rule carries the mark.
+  const judgedOnly = rules.filter((r) => !['a', 'b', 'c', 'd', 'e'].includes(r.id));
+  assert.equal(isPartial({ rules: judgedOnly }), false);
+  const outage = { first: '', last: '', attempts: 2, unanswered: 1, resent: 1, recovered: 0, writesUnknown: 1, operations: {}, reasons: {}, rules: [] };
+  assert.equal(isPartial({ rules: judgedOnly, outage }), true);
+  assert.equal(isPartial({ rules: judgedOnly, outage: { ...outage, unanswered: 0 } }), false, 'resends that were all answered leave the run whole');
 });
 
 describe('a run cut short by its time budget is not green', { timeout: 300_000 }, () => {

@@ -2,6 +2,7 @@
 import { describe, test } from 'node:test';
 import { strToU8, zipSync } from 'fflate';
 import { checks } from '../../checks/exports';
+import { checks as envelopeChecks } from '../../checks/envelope';
 import type { RawExchange } from '../../harness/exchanges';
 import { testTarget } from '../core/support/target';
 import { call, checkOf, expectVerdicts as verdictsOf, judged, ok, PING, RECORDED_AT, refused } from './support';
@@ -131,6 +132,20 @@ describe('exports traffic judges', () => {
       fail: [request(7, 0), call('exports.emails', OTHER, refused('a job is pending'), at(1)), pending(2), call('exports.emails', OTHER, ok({ jobID: 9 }), at(3))],
       none: [request(7, 0), completed({}, 1), call('exports.emails', OTHER, ok({ jobID: 8 }), at(2))],
     }));
+
+  test('an export request whose answer an outage took may have made a job: a later refusal of the same parameters fails no duplicate rule', async () => {
+    const gateway = (params: Record<string, unknown>, seconds: number): RawExchange => ({ ...call('exports.emails', params, {}, at(seconds)), status: 502, responseBody: '<html>502 Bad Gateway</html>', contentType: 'text/html' });
+    // Job 7 Pending; a request with other parameters lost to a gateway (it may have made a job); the same request again, refused.
+    const lost = [request(7, 0), gateway(OTHER, 1), call('exports.emails', OTHER, refused('a job is pending'), at(2)), pending(3)];
+    const otherParams = await judged(checkOf(checks, 'exports.duplicate.other-params'), lost);
+    assert.notEqual(otherParams.verdict, 'fail', otherParams.reason);
+    // Without the lost request, the same refusal fails the rule.
+    const without = await judged(checkOf(checks, 'exports.duplicate.other-params'), [request(7, 0), call('exports.emails', OTHER, refused('a job is pending'), at(2)), pending(3)]);
+    assert.equal(without.verdict, 'fail', without.reason);
+    // A gateway's answer is no answer of the target's: the envelope's HTTP status is not judged on it.
+    const envelope = await judged(checkOf(envelopeChecks, 'envelope.http-status'), [request(7, 0), gateway(OTHER, 1)]);
+    assert.notEqual(envelope.verdict, 'fail', envelope.reason);
+  });
 
   test('exports.duplicate.after-completion (repeats after a job with records and after one without)', () => {
     const EMPTY = { startDate: '2010-03-01', endDate: '2010-03-14' };

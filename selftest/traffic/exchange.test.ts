@@ -47,13 +47,18 @@ describe('recordedExchange: a raw exchange read as a live answer', () => {
     assert.match(ping?.url ?? '', /accessToken=token%231/);
   });
 
-  test('no answer, a 5xx and a binary file read as live: transport failures and a file', () => {
-    const [down, fiveHundred, file] = trafficOf(target, [
+  test('no answer, a gateway\'s 503, a 5xx and a binary file read as live: transport failures and a file', () => {
+    const [down, gateway, enveloped, fiveHundred, file] = trafficOf(target, [
       { method: 'GET', url: `${target.baseUrl}/helper/ping`, status: 0, error: { reason: 'unreachable', detail: '(ECONNREFUSED)' } },
       { method: 'GET', url: `${target.baseUrl}/helper/ping`, status: 503, responseBody: 'busy', contentType: 'text/plain' },
+      { method: 'GET', url: `${target.baseUrl}/helper/ping`, status: 503, responseBody: { success: 0, code: 1, errors: ['down for maintenance'], data: {} } },
+      { method: 'GET', url: `${target.baseUrl}/helper/ping`, status: 500, responseBody: 'oops', contentType: 'text/plain' },
       { method: 'GET', url: `${target.baseUrl}/exports/getFile?fileKey=k`, status: 200, contentType: 'application/zip', responseBody: Buffer.from([0x50, 0x4b, 0xff, 0x00]) },
     ]).exchanges;
     assert.deepEqual(down?.transport, { reason: 'unreachable', detail: '(ECONNREFUSED)' });
+    // A 502/503/504 without the target's envelope is a gateway's (an outage); in the envelope, or another 5xx, the target's own.
+    assert.equal(gateway?.transport?.reason, 'gateway');
+    assert.equal(enveloped?.transport?.reason, 'server-error');
     assert.equal(fiveHundred?.transport?.reason, 'server-error');
     assert.deepEqual([...(file?.file ?? [])], [0x50, 0x4b, 0xff, 0x00]);
   });

@@ -12,9 +12,18 @@ test('should drop a live failure the whole run does not confirm, whatever its re
   assert.deepEqual(withWholeRun([live], verdict('pass', 'held')).map((v) => v.verdict), ['pass']);
 });
 
-test('should keep a transport failure beside a whole-run pass', () => {
-  const cut = verdict('fail', 'transport: reset (ECONNRESET) on POST /contacts/import', { transportFailure: 'reset' });
+test('should keep a failure on an unreadable answer beside a whole-run pass', () => {
+  const cut = verdict('fail', 'transport: not-json (HTTP 200) on POST /contacts/import', { transportFailure: 'not-json' });
   assert.deepEqual(withWholeRun([cut], verdict('pass', 'held')), [verdict('pass', 'held'), cut]);
+});
+
+test('should keep a test cut short by an outage inconclusive beside a whole-run pass, never beside a whole-run failure', () => {
+  const cut = verdict('inconclusive', 'transport: reset (ECONNRESET) on POST /contacts/import', { transportFailure: 'reset' });
+  assert.deepEqual(withWholeRun([cut], verdict('pass', 'held')), [verdict('pass', 'held'), cut]);
+  assert.deepEqual(withWholeRun([cut], verdict('fail', 'seen by the run')), [verdict('fail', 'seen by the run')]);
+  // A rate limit that never cleared stays as before: the whole run's pass decides.
+  const limited = verdict('inconclusive', 'transport: rate-limited', { transportFailure: 'rate-limited' });
+  assert.deepEqual(withWholeRun([limited], verdict('pass', 'held')), [verdict('pass', 'held')]);
 });
 
 test('should keep the live failure beside a whole-run failure, the whole run first', () => {

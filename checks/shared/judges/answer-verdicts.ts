@@ -7,7 +7,7 @@
  * a refusal, a record).
  */
 import { findRule, ruleById, validatingRule } from '../../../harness/contract';
-import { failed, harnessErrorVerdict, headerOnly, inconclusive, NOT_OBSERVED, passed, responseEvidence, type ApiResponse, type JudgeContext, type Judgement, type RecordedExchange, type RecordedTraffic, type RuleVerdict } from '../../../harness/check';
+import { failed, harnessErrorVerdict, headerOnly, inconclusive, isOutage, NOT_OBSERVED, passed, responseEvidence, type ApiResponse, type JudgeContext, type Judgement, type RecordedExchange, type RecordedTraffic, type RuleVerdict } from '../../../harness/check';
 import type { Evidence, Profile, ToleratedQuirk, ValidatedPart, ValidationIssue, Verdict } from '../../../harness/types';
 
 export interface AnswerNeed {
@@ -50,7 +50,7 @@ export const A_RECORD: AnswerNeed = { what: 'success holding a record', seen: (e
  * of the rule on, which the rule does not cover: that is the rule's harness error, the others' verdicts
  * stand). Each answer that breaks the rule is a failure with its evidence (the first MAX_FAILURES answers;
  * the reason counts them all); an answer whose HTTP status the profile does not know (read as a transport
- * failure; a rate limit's answer is never judged) fails it with `statusFails`. Passes when every judged answer held and the traffic shows what
+ * failure; a rate limit's answer and a gateway's in an outage are never judged) fails it with `statusFails`. Passes when every judged answer held and the traffic shows what
  * the rule needs; inconclusive, naming what was never seen, otherwise.
  */
 export function judgeAnswerRule({ rule, target, traffic }: JudgeContext, { needs = [], statusFails = false, answer }: AnswerRuleOptions = {}): Judgement {
@@ -62,7 +62,8 @@ export function judgeAnswerRule({ rule, target, traffic }: JudgeContext, { needs
   const tolerated: ToleratedQuirk[] = [];
   let judged = 0;
   for (const exchange of [...exchanges, ...strays]) {
-    if (statusFails && exchange.outcome === 'transport' && exchange.status !== undefined && exchange.transport?.reason !== 'rate-limited') {
+    // An outage's answer (a gateway's 502 without the target's envelope) and a rate limit's are no answer of the target's.
+    if (statusFails && exchange.outcome === 'transport' && exchange.status !== undefined && exchange.transport?.reason !== 'rate-limited' && !isOutage(exchange.transport?.reason)) {
       const reason = `HTTP ${exchange.status} is no status the target profile declares (${exchange.transport?.reason})`;
       failures.push({ rule, verdict: 'fail', reason, evidence: [responseEvidence(exchange, reason)], requests: 0 });
       continue;

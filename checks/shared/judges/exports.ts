@@ -3,7 +3,7 @@
 import { endOf, servedBefore, type RecordedExchange, type TrafficContext, type Judgement } from '../../../harness/check';
 import { readDatetime } from '../../../harness/oracles';
 import { VerdictTally } from './tally';
-import { answeredAt, endPoll, expirationAhead, fileExpirationOf, fileKeyOf, fileWithRecords, jobsMayRun, jobsOf, noFileWithoutRecords, payloadValue, phaseBefore, phaseOf, silentInputs, tokenWorks, totalRecordsOf, type RecordedJob } from '../../../harness/model';
+import { answeredAt, endPoll, expirationAhead, fileExpirationOf, fileKeyOf, fileWithRecords, jobsMayRun, jobsOf, noFileWithoutRecords, unknownJobBefore, payloadValue, phaseBefore, phaseOf, silentInputs, tokenWorks, totalRecordsOf, type RecordedJob } from '../../../harness/model';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -271,7 +271,8 @@ const mayRunAt = (ctx: TrafficContext, job: RecordedJob, exchange: RecordedExcha
 /**
  * duplicate.other-params: an export request over a valid range is accepted while a job with other
  * parameters is Pending (a poll started after the request's answer still saw it Pending), unless a job
- * with the same parameters may still run (then a refusal may be the documented duplicate rule).
+ * with the same parameters may still run (then a refusal may be the documented duplicate rule), an earlier
+ * request with the same parameters whose outcome is unknown included.
  */
 export function judgeDuplicateOtherParams(ctx: TrafficContext): Judgement {
   const tally = new VerdictTally();
@@ -279,6 +280,8 @@ export function judgeDuplicateOtherParams(ctx: TrafficContext): Judgement {
   for (const exchange of ctx.traffic.of('exports.emails')) {
     if (exchange.outcome === 'transport' || !validRangeRequest(ctx, exchange)) continue;
     if (jobs.some((job) => job.request !== exchange && paramsOf(job.request) === paramsOf(exchange) && mayRunAt(ctx, job, exchange))) continue;
+    // An earlier request with the same parameters whose outcome is unknown may have left a Pending job: a refusal may be the duplicate rule.
+    if (unknownJobBefore(ctx.traffic, exchange, (request) => paramsOf(request) === paramsOf(exchange))) continue;
     const pending = jobs.find((job) => {
       if (paramsOf(job.request) === paramsOf(exchange) || !servedBefore(job.request, exchange)) return false;
       const after = job.polls.find((poll) => servedBefore(exchange, poll));
@@ -326,6 +329,8 @@ export function judgeDuplicateAfterCompletion(ctx: TrafficContext): Judgement {
     if (exchange.outcome === 'transport' || !validRangeRequest(ctx, exchange)) continue;
     const same = jobs.filter((job) => job.request !== exchange && paramsOf(job.request) === paramsOf(exchange) && job.request.startedAt < exchange.startedAt);
     if (same.length === 0) continue;
+    // A request with the same parameters whose outcome is unknown may have left a job still Pending.
+    if (unknownJobBefore(ctx.traffic, exchange, (request) => paramsOf(request) === paramsOf(exchange))) continue;
     const ended = same.filter((job) => servedBefore(job.request, exchange) && ['completed', 'failed'].includes(phaseBefore(job, exchange, ctx.target) ?? ''));
     if (ended.length < same.length) continue;
     const done = ended.at(-1)!;

@@ -12,6 +12,7 @@ import { pageScript } from './script';
 import { silentPointsSection } from './silent-points';
 import { inputSpaceSection } from './input-space';
 import { explorationsSection } from './explorations';
+import { outageSection } from './outage';
 import { pageStyles } from './styles';
 
 /**
@@ -35,7 +36,7 @@ export function renderHtml(report: ConformanceReport, catalogue: ReportCatalogue
 ${runHeader(report)}
 ${failingFirst(report)}
 ${runFacts(report)}
-<nav class="toc" aria-label="Sections"><a href="#failures">Failures</a><a href="#harness-errors">Harness errors</a><a href="#areas">Rules by area</a><a href="#coverage">Coverage</a><a href="#contacts">Created contacts</a></nav>
+<nav class="toc" aria-label="Sections"><a href="#failures">Failures</a><a href="#harness-errors">Harness errors</a>${report.outage ? html`<a href="#outage">Outage</a>` : ''}<a href="#areas">Rules by area</a><a href="#coverage">Coverage</a><a href="#contacts">Created contacts</a></nav>
 <section id="overview">
 <h2>Verdicts per area</h2>
 ${areaChart(groups)}
@@ -44,6 +45,7 @@ ${filterForm(groups)}
 ${failuresSection(report)}
 ${explorationsSection(report, catalogue)}
 ${harnessErrorsSection(report)}
+${outageSection(report)}
 <div id="areas">${groups.map(areaSection)}</div>
 ${coverageSection(report, catalogue)}
 ${inputSpaceSection(report)}
