@@ -42,7 +42,7 @@ export function unknownJobRequests(traffic: RecordedTraffic): RecordedExchange[]
 }
 
 /**
- * The outages after which a request may have reached the target, where the recording does not say (a HAR, the proxy:
+ * The outages after which a request may have reached the target, where the recording carries no mark of it (a HAR, the proxy:
  * live, the client marks `outcomeUnknown` itself). A refused connection (`unreachable`) never reached it.
  */
 const MAY_HAVE_REACHED: ReadonlySet<string> = new Set(['timeout', 'reset', 'gateway']);
