@@ -96,7 +96,7 @@ async function main(): Promise<number> {
   const failOn = failOnOf(values['fail-on'], values.baseline);
   const flaky = flakyOf(values.flaky ?? process.env.EMS_FLAKY);
   const baseline = values.baseline ? readBaseline(values.baseline) : undefined;
-  if (values.har) precheckHarFiles(values.har);
+  if (values.har) precheckHarFiles(values.har, process.env.EMS_HAR_AS_NAMED === '1');
   if (values.shard !== undefined) checkShard(values.shard);
   // Playwright would run a worker count of 0 as its default: say so rather than run something else than asked.
   const workersFlag = values['workers' as keyof typeof values] as string | undefined;
