@@ -58,6 +58,19 @@ function otherSpellings(exchange: RecordedExchange): string[] {
   return found;
 }
 
+/** The index of each record of a call whose email (letter case aside) an earlier record already holds. */
+export function repeatedEmailRows(records: readonly unknown[]): number[] {
+  const seen = new Set<string>();
+  const repeated: number[] = [];
+  records.forEach((record, index) => {
+    const email = sentEmail(record)?.toLowerCase();
+    if (email === undefined) return;
+    if (seen.has(email)) repeated.push(index);
+    else seen.add(email);
+  });
+  return repeated;
+}
+
 /** What an import sent beyond what the documents promise to accept. */
 function importInputs(traffic: RecordedTraffic, exchange: RecordedExchange): SilentInput[] {
   const found: SilentInput[] = [];
@@ -69,9 +82,8 @@ function importInputs(traffic: RecordedTraffic, exchange: RecordedExchange): Sil
   const unshown = [...add, ...remove].filter((id) => id === undefined || !statics.has(id));
   if (unshown.length > 0) found.push(input('import.dynamic-group', `group ${String(unshown[0])}, never shown as a Static group, in a group list`));
   const records = sentRecords(exchange) ?? [];
-  const emails = records.map((record) => sentEmail(record)?.toLowerCase()).filter((email): email is string => email !== undefined);
-  const twice = emails.find((email, index) => emails.indexOf(email) !== index);
-  if (twice !== undefined) found.push(input('import.duplicate-email-in-call', `the email ${twice} twice in one call`));
+  const [twice] = repeatedEmailRows(records);
+  if (twice !== undefined) found.push(input('import.duplicate-email-in-call', `the email ${sentEmail(records[twice])!.toLowerCase()} twice in one call`));
   const carrying = records.findIndex((record) => isObject(record) && record.contactID !== undefined);
   if (carrying >= 0) found.push(input('import.record-contactID', `record ${carrying + 1} carrying a contactID`));
   return found;

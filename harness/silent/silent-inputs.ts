@@ -5,7 +5,7 @@
  * it). A refusal about something else, or an answer that cannot tell the readings apart, shows nothing.
  */
 import type { RecordedExchange, RecordedTraffic } from '../check';
-import { importAcceptancePromised, paramsKey, readImport, silentInputs, tokenWorks } from '../model';
+import { importAcceptancePromised, paramsKey, readImport, repeatedEmailRows, sentRecords, silentInputs, tokenWorks } from '../model';
 import { answered, opName, SEARCH_OPS } from './_internals/answers';
 import { observer, saw, type Sighting } from './_internals/sighting';
 
@@ -65,14 +65,9 @@ export const groupInBothLists = observer('import.group-in-both-lists', (traffic)
 export const duplicateEmailInCall = observer('import.duplicate-email-in-call', (traffic, target) => {
   const sightings: Sighting[] = [];
   const firstOf = (exchange: RecordedExchange): RecordedExchange => {
-    const seen = new Set<string>();
-    const contacts = (exchange.params.contacts as unknown[]).filter((record) => {
-      const email = record && typeof record === 'object' ? String((record as { email?: unknown }).email ?? '').toLowerCase() : '';
-      if (email !== '' && seen.has(email)) return false;
-      seen.add(email);
-      return true;
-    });
-    return { ...exchange, params: { ...exchange.params, contacts } };
+    const records = sentRecords(exchange) ?? [];
+    const repeated = new Set(repeatedEmailRows(records));
+    return { ...exchange, params: { ...exchange.params, contacts: records.filter((_, index) => !repeated.has(index)) } };
   };
   for (const exchange of importsAlone(traffic, 'import.duplicate-email-in-call', firstOf)) {
     if (exchange.outcome === 'error') {
@@ -80,10 +75,8 @@ export const duplicateEmailInCall = observer('import.duplicate-email-in-call', (
       continue;
     }
     // The later row of a repeated email: succeeded (it updates the contact the first created) or failed.
-    const contacts = exchange.params.contacts as unknown[];
-    const emails = contacts.map((record) => (record && typeof record === 'object' ? String((record as { email?: unknown }).email ?? '').toLowerCase() : ''));
-    const later = emails.findIndex((email, index) => email !== '' && emails.indexOf(email) !== index);
-    const row = readImport(exchange, target).rows?.[later];
+    const [later] = repeatedEmailRows(sentRecords(exchange) ?? []);
+    const row = later === undefined ? undefined : readImport(exchange, target).rows?.[later];
     if (row?.success === true) sightings.push(saw('second-updates', 'contacts/import the same email twice -> the later row succeeds'));
     else if (row?.success === false) sightings.push(saw('second-fails', 'contacts/import the same email twice -> the later row fails'));
   }
