@@ -70,8 +70,9 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
     for (let attempt = 1; ; attempt++) {
       await rateLimiter.take();
       const { response: answered, wire, failure, startedAt } = await exchange(op, request, params, callOptions, write);
+      const limit = wire && rateLimitSignal(answered, wire, profile, Date.now());
       // A status the profile declares a rate limit's (a 503 with Retry-After, say) is waited out below, never resent here.
-      const lost = wire !== undefined && rateLimitSignal(answered, wire, profile, Date.now()) !== undefined ? undefined : failure;
+      const lost = limit ? undefined : failure;
       if (lost) {
         // No answer of the target's: a read is sent again after a short wait; a write only where nothing of it reached the target.
         const wait = down ? undefined : resendWait(lost, write, resent.length, Date.now(), target.deadline);
@@ -85,7 +86,6 @@ export function createApiClient(target: Target, options: ClientOptions = {}): Ap
       else if (!retired && resent.length >= READ_RESEND_WAITS_MS.length) unanswering.add(target);
       const unknown = write && lost !== undefined && lost.mayHaveReached && isOutage(lost.reason);
       const response: ApiResponse = { ...answered, ...(resent.length > 0 ? { resent: [...resent] } : {}), ...(unknown ? { outcomeUnknown: true as const } : {}) };
-      const limit = wire && rateLimitSignal(response, wire, profile, Date.now());
       if (limit) {
         // The target's rate limit answered, not the target: never judged. Wait as told, slow down, retry.
         options.recorder?.rateLimited?.(op);
