@@ -3,8 +3,9 @@
  * answers about that job that followed it (sent with a working token), in recorded order; where a job stood
  * before an exchange, and whether any job may still run then (the duplicate rule's state). Pure.
  */
-import { servedBefore, type RecordedExchange, type RecordedTraffic, type Target, type Timed } from '../check';
+import { isOutage, servedBefore, type RecordedExchange, type RecordedTraffic, type Target, type Timed } from '../check';
 import { readInteger } from '../oracles';
+import type { TransportFailureReason } from '../types';
 import { jobIdOf, phaseOf, type JobPhase } from './export-job';
 import { tokenWorks } from './tokens';
 
@@ -38,14 +39,14 @@ export function jobsOf(traffic: RecordedTraffic, target: Pick<Target, 'profile'>
  * parameters may run (and be Pending) for the rest of the traffic: a duplicate refusal of the same parameters is allowed.
  */
 export function unknownJobRequests(traffic: RecordedTraffic): RecordedExchange[] {
-  return traffic.of('exports.emails').filter((request) => request.outcomeUnknown === true || (request.outcome === 'transport' && MAY_HAVE_REACHED.has(request.transport?.reason ?? '')));
+  return traffic.of('exports.emails').filter((request) => request.outcomeUnknown === true || (request.outcome === 'transport' && mayHaveReached(request.transport?.reason)));
 }
 
 /**
- * The outages after which a request may have reached the target, where the recording carries no mark of it (a HAR, the proxy:
- * live, the client marks `outcomeUnknown` itself). A refused connection (`unreachable`) never reached it.
+ * Whether a request lost to an outage may have reached the target, where the recording carries no mark of it (a HAR,
+ * the proxy: live, the client marks `outcomeUnknown` itself): every outage but a refused connection (`unreachable`).
  */
-const MAY_HAVE_REACHED: ReadonlySet<string> = new Set(['timeout', 'reset', 'gateway']);
+const mayHaveReached = (reason: TransportFailureReason | undefined): boolean => isOutage(reason) && reason !== 'unreachable';
 
 /** Whether an export request with unknown outcome, with these parameters (any, when undefined), started before the exchange. */
 export function unknownJobBefore(traffic: RecordedTraffic, exchange: Timed, sameParams?: (request: RecordedExchange) => boolean): boolean {
