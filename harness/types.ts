@@ -433,6 +433,8 @@ export interface EmbeddedReplay {
 export interface ExplorationFailure {
   /** The exploration's test title. */
   test: string;
+  /** The rule whose sentence the rejected answer breaks, where the model names it (its whole-run verdict fails too). */
+  rule?: string;
   seed: number;
   path: string;
   steps: string[];

@@ -17,6 +17,7 @@ import type { ApiClient, ApiResponse, TokenChoice } from '../../harness/check';
 import { addDays, type AddressBook, allowedValues, contactOfShape, type ContactShape, type RangeLane, rangeParams, searchMethod } from '../../generators';
 import { operationParameters } from '../../harness/contract';
 import { pickOf, type Learned } from './learned';
+import { maxRpp } from '../search';
 
 /** What a command runs with: the client, what was learned, and what the target allows. */
 export interface Explorer {
@@ -186,6 +187,86 @@ function wildcardOf(value: string | undefined, shape: string): string | undefine
   return value;
 }
 
+// ------------------------------------------------------------------ one request written two ways
+
+/** How the second request writes the first: enum values in another letter case, the dateSent bounds in another documented form, or the other method. */
+type Respelling = 'enum-case' | 'datetime-form' | 'method';
+/** The documented forms of a datetime (service-facts.md: `YYYY-MM-DD HH:MM:SS` GMT, ISO 8601 accepted on input). */
+type DatetimeForm = 'service' | 'iso-z' | 'iso-offset' | 'iso-no-zone';
+
+const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
+const isoUtc = (date: Date) => date.toISOString().slice(0, 19);
+
+/** A moment in one documented form; with an offset, the local time at +05:30 and its designator. */
+export function writtenMoment(date: Date, form: DatetimeForm): string {
+  if (form === 'service') return isoUtc(date).replace('T', ' ');
+  if (form === 'iso-z') return `${isoUtc(date)}Z`;
+  if (form === 'iso-no-zone') return isoUtc(date);
+  const offsetMin = 330;
+  return `${isoUtc(new Date(date.getTime() + offsetMin * 60_000))}+${pad(Math.floor(offsetMin / 60))}:${pad(offsetMin % 60)}`;
+}
+
+const flipCase = (value: string) => (value === value.toUpperCase() ? value.toLowerCase() : value.toUpperCase());
+
+/** The request's enum values in the other letter case (list items too). */
+function enumsRespelled(op: 'groups.search' | 'emails.search', params: Record<string, unknown>): Record<string, unknown> {
+  const schemas = operationParameters(op);
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => {
+    const schema = schemas[name];
+    if (schema?.enum && typeof value === 'string') return [name, flipCase(value)];
+    if (schema?.items?.enum && Array.isArray(value)) return [name, value.map((item) => (typeof item === 'string' ? flipCase(item) : item))];
+    return [name, value];
+  }));
+}
+
+/**
+ * One search sent twice, the second time written another way, back to back with a page holding the whole result:
+ * what a target takes in another spelling keeps its documented meaning, so the model holds the two answers to the
+ * same records (harness/model state.ts). A refusal of the other spelling is allowed where the documents leave the
+ * spelling open (an enum's letter case: requests.enum-case).
+ */
+export const respelledSearchStep = fc
+  .record({
+    op: fc.constantFrom<'groups.search' | 'emails.search'>('groups.search', 'emails.search'),
+    respelling: fc.constantFrom<Respelling>('enum-case', 'datetime-form', 'method'),
+    method: searchMethod,
+    groupStatus: fc.constantFrom(...allowedValues('groups.search', 'status')),
+    groupType: enumOrOmitted('groups.search', 'type'),
+    privateZero: fc.boolean(),
+    deliveryType: fc.constantFrom(...allowedValues('emails.search', 'deliveryType')),
+    status: fc.option(fc.subarray([...allowedValues('emails.search', 'status')], { minLength: 1 }), { nil: undefined }),
+    automatedResults: enumOrOmitted('emails.search', 'automatedResults'),
+    start: fc.record({ pick: fc.nat(), shift: fc.constantFrom(...MOMENT_SHIFTS_S) }),
+    days: fc.integer({ min: 1, max: 400 }),
+    form: fc.constantFrom<DatetimeForm>('service', 'iso-z', 'iso-offset', 'iso-no-zone'),
+  })
+  .map((draw) =>
+    step(`respelled ${JSON.stringify(draw)}`, async (explorer) => {
+      const { op } = draw;
+      let params: Record<string, unknown>;
+      let respelled: Record<string, unknown>;
+      if (op === 'groups.search') {
+        params = defined({ status: draw.groupStatus, type: draw.groupType, private: draw.privateZero ? 0 : undefined, rpp: maxRpp(op) });
+        respelled = draw.respelling === 'method' ? params : enumsRespelled(op, params);
+      } else {
+        const base = pickOf(explorer.learned.sendTimes(), draw.start.pick);
+        const start = base && new Date(base.getTime() + draw.start.shift * 1000);
+        const end = start && new Date(start.getTime() + draw.days * 86_400_000);
+        const window = start && end ? { dateSentStart: explorer.formatDatetime(start), dateSentEnd: explorer.formatDatetime(end) } : {};
+        params = defined({ deliveryType: draw.deliveryType, status: draw.status, automatedResults: draw.automatedResults, ...window, rpp: maxRpp(op) });
+        if (draw.respelling === 'datetime-form' && start && end) {
+          // Another documented form than the one the first request used.
+          const forms: DatetimeForm[] = ['service', 'iso-z', 'iso-offset', 'iso-no-zone'];
+          const form = forms.find((candidate, i) => i >= forms.indexOf(draw.form) && writtenMoment(start, candidate) !== params.dateSentStart) ?? forms.find((candidate) => writtenMoment(start, candidate) !== params.dateSentStart)!;
+          respelled = { ...params, dateSentStart: writtenMoment(start, form), dateSentEnd: writtenMoment(end, form) };
+        } else respelled = draw.respelling === 'method' ? params : enumsRespelled(op, params);
+      }
+      const other = draw.respelling === 'method' ? (draw.method === 'GET' ? 'POST' : 'GET') : draw.method;
+      await send(explorer, op, { method: draw.method, params });
+      await send(explorer, op, { method: other, params: respelled });
+    }),
+  );
+
 // ------------------------------------------------------------------ writes
 
 export const importStep = fc
@@ -198,8 +279,16 @@ export const importStep = fc
     remove: fc.array(fc.nat(), { maxLength: 2 }),
     updateExisting: fc.constantFrom<0 | 1 | undefined>(undefined, 0, 1),
     tag: fc.constantFrom('a', 'b'),
-    /** A contactID in every record (one record alone would break the first record's structure), in about one import of six. */
-    contactID: fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 999_999 }) }),
+    /**
+     * A contactID in every record (one record alone would break the first record's structure), in about one import of
+     * four: a number no contact may have, or the contactID of another contact the run imported (contacts are matched on
+     * email address, whatever else a record carries: the model holds the row's contactID to its own address's).
+     */
+    contactID: fc.oneof(
+      { weight: 6, arbitrary: fc.constant(undefined) },
+      { weight: 1, arbitrary: fc.record({ any: fc.integer({ min: 1, max: 999_999 }) }) },
+      { weight: 1, arbitrary: fc.record({ another: fc.nat() }) },
+    ),
   })
   .map((draw) =>
     step(`contacts/import ${JSON.stringify(draw)}`, async (explorer) => {
@@ -211,13 +300,19 @@ export const importStep = fc
       const add = [...new Set(draw.add.map((pick) => pickOf(statics, pick)).filter((id): id is number => id !== undefined))];
       // A group may be in both lists (import.group-in-both-lists): what that does is not written, and a refusal is allowed.
       const remove = [...new Set(draw.remove.map((pick) => pickOf(statics, pick)).filter((id): id is number => id !== undefined))];
+      const contactID = draw.contactID === undefined ? undefined : 'any' in draw.contactID ? draw.contactID.any : explorer.learned.contactIDOfAnother(draw.contactID.another, emails);
       const params = defined({
-        contacts: emails.map((email) => ({ ...contactOfShape(draw.shape, email, draw.tag), ...(draw.contactID === undefined ? {} : { contactID: draw.contactID }) })),
+        contacts: emails.map((email) => ({ ...contactOfShape(draw.shape, email, draw.tag), ...(contactID === undefined ? {} : { contactID }) })),
         groupIDs: add.length > 0 ? add : undefined,
         removeGroupIDs: remove.length > 0 ? remove : undefined,
         updateExisting: draw.updateExisting,
       });
+      // The groups it names, read just before and just after: both member counters after the write (the group history).
+      const named = [...new Set([...add, ...remove])];
+      const sight = () => (named.length > 0 ? send(explorer, 'groups.search', { method: 'GET', params: { groupIDs: named, status: 'All', rpp: maxRpp('groups.search') } }) : undefined);
+      await sight();
       const response = await send(explorer, 'contacts.import', { method: 'POST', params, token: tokenOf(explorer, draw.token) });
+      await sight();
       if (response.outcome === 'success') {
         for (const email of fresh) {
           explorer.created(email);
@@ -261,6 +356,7 @@ export function stepArbitrary(writes: boolean): fc.Arbitrary<Step> {
     { weight: 1, arbitrary: pingStep },
     { weight: 4, arbitrary: groupSearchStep },
     { weight: 5, arbitrary: emailSearchStep },
+    { weight: 2, arbitrary: respelledSearchStep },
     { weight: 2, arbitrary: pollStep },
     { weight: 1, arbitrary: fileStep },
   ];

@@ -7,7 +7,7 @@
 import type { ApiResponse } from '../../harness/check';
 import type { Profile } from '../../harness/types';
 import { parseTargetDatetime, readInteger, referencedID } from '../../harness/oracles';
-import { recordsOf, jobIdOf, phaseOf } from '../../harness/model';
+import { recordsOf, jobIdOf, phaseOf, readImport, resultFor, sentEmail } from '../../harness/model';
 
 export interface LearnedGroup {
   groupID: number;
@@ -42,12 +42,15 @@ export class Learned {
   readonly emails = new Map<number, LearnedEmail>();
   readonly jobs: LearnedJob[] = [];
   readonly contacts: string[] = [];
+  /** The contactID each address imported was answered with (address as sent). */
+  readonly contactIDs = new Map<string, number>();
 
   constructor(private readonly profile: Profile) {}
 
   /** Learns what an answer shows: search records, a new job, a job's file. */
   learn(response: ApiResponse): void {
     if (response.outcome !== 'success') return;
+    if (response.op === 'contacts.import') this.learnContacts(response);
     if (response.op === 'groups.search') for (const record of recordsOf(response)) this.learnGroup(record);
     if (response.op === 'emails.search') for (const record of recordsOf(response)) this.learnEmail(record);
     if (response.op === 'exports.emails') {
@@ -62,6 +65,24 @@ export class Learned {
       const fileKey = text(response.job?.fileKey);
       if (fileKey) job.fileKey = fileKey;
     }
+  }
+
+  private learnContacts(response: ApiResponse): void {
+    const records = Array.isArray(response.params.contacts) ? (response.params.contacts as unknown[]) : undefined;
+    const rows = readImport(response, { profile: this.profile }).rows;
+    if (!records || !rows) return;
+    records.forEach((record, index) => {
+      const email = sentEmail(record);
+      const row = resultFor(records, rows, index);
+      const contactID = row?.success && row.hasContactID ? readInteger(row.contactID) : undefined;
+      if (email && contactID !== undefined && !this.contactIDs.has(email)) this.contactIDs.set(email, contactID);
+    });
+  }
+
+  /** The contactID of a contact other than these addresses (letter case aside), by its draw; undefined when none is known. */
+  contactIDOfAnother(pick: number, addresses: readonly string[]): number | undefined {
+    const others = new Set(addresses.map((address) => address.toLowerCase()));
+    return pickOf([...this.contactIDs].filter(([email]) => !others.has(email.toLowerCase())).map(([, id]) => id), pick);
   }
 
   private learnGroup(record: Record<string, unknown>): void {

@@ -41,5 +41,7 @@ export * from './export-file';
 // Tokens and permissions.
 export * from './tokens';
 
-// One answer as a whole: the stateful exploration's oracle.
+// One answer as a whole, and every answer against what the run has seen (the model with state): the oracle of the
+// stateful exploration and of the relations the rules' judges read over the whole run.
 export * from './answers';
+export * from './state';

@@ -7,7 +7,7 @@
 import { operationParameters, type ParamSchema, type SchemaNode } from '../contract';
 import type { ApiResponse } from '../check';
 import { foldCase, readBoolean, readInteger } from '../oracles';
-import { listOf } from './sent-values';
+import { listOf, readWrittenMoment } from './sent-values';
 import type { OperationKey } from '../types';
 
 /** Where a sent value stands against the spec: allowed, refused by it, or not clearly either (never judged). */
@@ -78,7 +78,8 @@ function valueStanding(schema: Pick<SchemaNode, 'type' | 'enum' | 'minimum' | 'm
 }
 
 /**
- * A sent value in a normalized form: integers and booleans read, enum values in one letter case, list
+ * A sent value in a normalized form: integers and booleans read, enum values in one letter case, a full
+ * datetime as the moment it names (whatever documented form it was written in), list
  * items so too, in the order sent (a target that reads a list's order, wrongly, must not make two
  * requests look like one).
  */
@@ -87,8 +88,9 @@ export function normalizedValue(op: OperationKey, name: string, value: unknown):
   return schema ? normalized(schema, value) : value;
 }
 
-function normalized(schema: Pick<SchemaNode, 'type' | 'enum' | 'items'>, value: unknown): unknown {
+function normalized(schema: Pick<SchemaNode, 'type' | 'enum' | 'items' | 'format'>, value: unknown): unknown {
   if (schema.enum && typeof value === 'string') return foldCase(value);
+  if (schema.format === 'ems-datetime') return readWrittenMoment(value) ?? value;
   if (schema.type === 'integer') return readInteger(value) ?? value;
   if (schema.type === 'boolean') return readBoolean(value) ?? value;
   if (schema.type === 'array' && schema.items) {

@@ -50,3 +50,25 @@ export function readSentDatetime(value: unknown, target: Pick<Target, 'profile'>
 export function readSentMoment(value: unknown, target: Pick<Target, 'profile'>): Date | undefined {
   return typeof value === 'string' && DATE_ONLY.test(value) ? undefined : readDatetime(value, target.profile.datetime.format);
 }
+
+const WRITTEN_MOMENT = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * The moment a sent full datetime names, in any form the documents allow: `YYYY-MM-DD HH:MM:SS` (GMT,
+ * service-facts.md) or ISO 8601 with a `T`, with `Z`, with an offset, or without a zone designator (then GMT:
+ * the service's datetimes are GMT). A bare date and anything else: undefined. Two spellings of one moment ask
+ * the same; a target may refuse a form, but one it takes keeps this meaning.
+ */
+export function readWrittenMoment(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = WRITTEN_MOMENT.exec(value.trim());
+  if (!m) return undefined;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second) + Math.floor(Number(m[7] ?? 0) * 1000);
+  const zone = m[8];
+  if (!zone || zone.toUpperCase() === 'Z') return utc;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return utc - sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;
+}

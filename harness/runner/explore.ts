@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import { type Check, type SendDraw, judgeExchanges } from '../check';
 import { type Target, propertyStopped, type Judge, type PropertyOptions, runProperty, type SampleEvidence } from '../core';
-import { rejectionOf } from '../model';
+import { initialState, rejectionOf, rejectionsGiven, step, type ModelState } from '../model';
 import { EXPLORATION_TAG } from './exploration-tag';
 import type { ExplorationFailure } from '../types';
 import { operationAt, type ExchangeLog } from '../exchanges';
@@ -52,10 +52,14 @@ export async function exploreWithJudge<T>(at: ExploreWith, arbitrary: fc.Arbitra
 export const SEQUENCE_SHRINK_MS = 5_000;
 
 /**
- * Draws sequences with fast-check (the run's seed and path) and runs each. The model is the oracle of every
- * sequence: a sequence fails when an answer it got is one the model rejects (harness/model rejectionOf), so
- * fast-check shrinks it to the shortest sequence it found that still gets such an answer (within SEQUENCE_SHRINK_MS). The verdicts stay the rules' own over the whole run: the shrunk sequence is what
- * the report shows beside them, with its seed, path and replay. A transport failure ends the exploration.
+ * Draws sequences with fast-check (the run's seed and path) and runs each as a model run: the model's state
+ * holds every exchange the worker had before the sequence (harness/model state.ts `step`), each answer of the
+ * sequence is checked against it (`expect`, and `rejectionOf` of the answer alone) and folded in. A sequence
+ * fails when an answer breaks what the model expects, so fast-check shrinks it to the shortest sequence it
+ * found (within SEQUENCE_SHRINK_MS) that still shows the deviation, across its steps as well as in its last
+ * answer. The rules' judges read the same relations over the whole run (relationFailures), so the rule named
+ * fails there too; the shrunk sequence is its evidence in the report, with its seed, path and replay. A
+ * transport failure ends the exploration.
  */
 export async function exploreSequences<T>(
   at: { target: Target; log: ExchangeLog; title: string },
@@ -64,6 +68,8 @@ export async function exploreSequences<T>(
   options: PropertyOptions = {},
 ): Promise<ExplorationFailure | undefined> {
   const { target, log, title } = at;
+  // What the worker's exchanges before a sequence show, folded once each.
+  let known: ModelState = initialState;
   const result = await runProperty({
     arbitrary,
     seed: target.seed,
@@ -72,11 +78,17 @@ export async function exploreSequences<T>(
     shrinkMs: SEQUENCE_SHRINK_MS,
     ...(target.path ? { path: target.path } : {}),
     predicate: async (value, sample) => {
+      for (const exchange of log.since(known.served)) known = step(known, exchange, target);
+      let state = known;
       const from = log.size;
       await run(value);
       for (const exchange of log.since(from)) {
-        const rejection = rejectionOf(exchange, target);
-        if (rejection) sample.expect(false, { ...rejection, response: exchange });
+        const rejection = rejectionOf(exchange, target) ?? rejectionsGiven(state, exchange, target)[0];
+        state = step(state, exchange, target);
+        if (rejection) {
+          const { other, ...found } = rejection;
+          sample.expect(false, { ...found, response: exchange, ...(other ? { earlier: { method: other.method, url: other.url, params: other.params } } : {}) });
+        }
       }
     },
   });
@@ -87,8 +99,10 @@ export async function exploreSequences<T>(
   const steps = ((result.counterexample as unknown[] | undefined) ?? []).map((step) => (step && typeof step === 'object' && 'label' in step ? String(step.label) : JSON.stringify(step)));
   const url = result.deviation.evidence.request?.url;
   const op = url === undefined ? undefined : operationAt(url, target);
+  const rule = (result.deviation.evidence as { rule?: unknown }).rule;
   return {
     test: title,
+    ...(typeof rule === 'string' ? { rule } : {}),
     seed: result.seed,
     path: result.path,
     steps,

@@ -6,6 +6,7 @@ import type { RecordedTraffic } from '../exchanges';
 import { exploreSequences, exploreWithJudge } from './explore';
 import { test } from './fixtures';
 import { EXPLORATION_TAG } from './exploration-tag';
+import { withRelations } from './relations';
 
 /**
  * Registers one Playwright test per check inside one `test.describe`: tagged from the rule ID, skipped
@@ -14,7 +15,9 @@ import { EXPLORATION_TAG } from './exploration-tag';
  * (EMS_TRAFFIC_FILE, set by `--har` and the proxy) each test judges the recorded traffic instead
  * (judgeTraffic: no request, no `needs`); a traffic judge that throws gives its rule a harness error.
  */
-export function registerChecks(feature: string, checks: readonly Check[]): void {
+export function registerChecks(feature: string, listed: readonly Check[]): void {
+  // Each rule's judge also reads the model's relations that speak to its sentence (relations.ts).
+  const checks = listed.map(withRelations);
   for (const check of checks) registered.set(check.rule, check);
   if (collecting) {
     collecting.push({ feature, checks });

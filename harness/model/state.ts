@@ -1,0 +1,306 @@
+/**
+ * The model with state: what a run knows of the target, folded in one exchange at a time in the order the
+ * exchanges were served (`step`), and what the documents allow the next answer to be, given all of it
+ * (`expect`). Pure: a state is never changed, `step` returns the next one.
+ *
+ * What the state holds: every search answer that showed its whole result (by the request it answers, read
+ * canonically: each parameter normalized, so two spellings of one request share a key), the contacts the imports
+ * showed (address as sent and the contactID its successful row carried, by token), the groups as last seen (both
+ * member counters), the export jobs (phases, fileKey, fileExpiration) and the writes whose outcome is unknown (sent,
+ * no answer). What `expect` says of an answer, beside what `rejectionOf` says of it alone (answers.ts):
+ *
+ * - the same request written another way (an enum value in another letter case, a datetime in another documented
+ *   form, with or without a zone designator, another number or boolean form, GET or POST) returns the records the
+ *   earlier spelling returned, when both showed their whole result: a target may refuse a spelling (silence frees
+ *   the outcome), but one it takes keeps its documented meaning;
+ * - a successful import row carries the contactID its address was given before, never one given to another
+ *   address: contacts are matched on email address, whatever else the record carries.
+ *
+ * Both relations hold whatever order the two answers were served in, so exchanges of two workers whose order is
+ * uncertain are judged alike either way. Member counters after a write are the group history's (group-history.ts:
+ * it reads the whole run's sightings and imports, which the exploration's worker alone does not see).
+ */
+import { headerOnly, type RecordedExchange, type RecordedTraffic, type Target } from '../check';
+import { readDatetime, readInteger, shortList } from '../oracles';
+import { isObject, readImport, resultFor, sentEmail, sentRecords } from './import-answer';
+import { keyOf, paramSchemas } from './sent-params';
+import { askedPageSize } from './page-facts';
+import { sentPage } from './recorded-searches';
+import { idsOf, recordsOf, type SearchOp } from './search-records';
+import { phaseOf } from './export-job';
+import { addMonths, defaultWindowMonths } from '../../generators';
+import { perTraffic } from './per-traffic';
+import type { Rejection } from './rejection';
+import type { SearchRecord } from '../oracles';
+
+/** A search answer that showed its whole result. */
+export interface SearchAnswerSeen {
+  exchange: RecordedExchange;
+  /** The request as written: method and parameters exactly as sent. */
+  spelling: string;
+  /** The records' IDs, as text. */
+  ids: ReadonlySet<string>;
+  /** IDs whose presence may rightly differ between two moments (a record at the edge of a default window). */
+  unstable: ReadonlySet<string>;
+}
+
+export interface ContactSeen {
+  contactID: number;
+  /** The address as sent. */
+  address: string;
+  exchange: RecordedExchange;
+}
+
+export interface GroupSeen {
+  totalMembers: number | undefined;
+  activeMembers: number | undefined;
+  exchange: RecordedExchange;
+}
+
+export interface JobSeen {
+  phases: string[];
+  fileKey?: unknown;
+  fileExpiration?: unknown;
+}
+
+export interface ModelState {
+  /** Exchanges folded in. */
+  readonly served: number;
+  readonly answers: ReadonlyMap<string, readonly SearchAnswerSeen[]>;
+  /** By token and address as sent. */
+  readonly contacts: ReadonlyMap<string, ContactSeen>;
+  /** The first address each contactID was given to, by token and contactID. */
+  readonly owners: ReadonlyMap<string, ContactSeen>;
+  readonly groups: ReadonlyMap<number, GroupSeen>;
+  /** By jobID as text. */
+  readonly jobs: ReadonlyMap<string, JobSeen>;
+  readonly unknownWrites: readonly RecordedExchange[];
+}
+
+export const initialState: ModelState = { served: 0, answers: new Map(), contacts: new Map(), owners: new Map(), groups: new Map(), jobs: new Map(), unknownWrites: [] };
+
+/** What the documents say the answer to a request must hold, given the state: the rule whose sentence it is, and the check. */
+export interface Expected {
+  rule: string;
+  check(answer: RecordedExchange): Rejection | undefined;
+}
+
+const SEARCHES: readonly string[] = ['groups.search', 'emails.search'];
+const isSearch = (op: string): op is SearchOp => SEARCHES.includes(op);
+const tokenKey = (exchange: RecordedExchange): string => exchange.token.id ?? 'no token';
+const DAY_MS = 86_400_000;
+
+/** The key of a request read canonically: token, operation and every parameter normalized (the method aside). */
+const requestKey = (op: SearchOp, exchange: RecordedExchange): string => `${tokenKey(exchange)}\u0000${op}\u0000${keyOf(op, exchange.params, [])}`;
+const spellingOf = (exchange: RecordedExchange): string => `${exchange.method} ${JSON.stringify(Object.entries(exchange.params).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)))}`;
+
+/** A served search answer whose page shows the whole result: the first page, fewer records than the page size asked. */
+function wholeAnswer(op: SearchOp, exchange: RecordedExchange): SearchRecord[] | undefined {
+  if (exchange.outcome !== 'success' || !headerOnly(exchange) || exchange.outcomeUnknown) return undefined;
+  const size = askedPageSize(op, exchange);
+  const records = recordsOf(exchange);
+  if ((sentPage(exchange) ?? 1) !== 1 || size === undefined || records.length >= size) return undefined;
+  return records;
+}
+
+/**
+ * Records whose presence in a search without an explicit dateSent bound moves with the clock: those sent within a
+ * day of where a default bound stood when the request was served (6 months before it, and it).
+ */
+function unstableIds(op: SearchOp, exchange: RecordedExchange, records: readonly SearchRecord[], target: Pick<Target, 'profile'>): Set<string> {
+  const unstable = new Set<string>();
+  if (op !== 'emails.search') return unstable;
+  const edges: number[] = [];
+  if (exchange.params.dateSentStart === undefined) edges.push(addMonths(new Date(exchange.startedAt), -defaultWindowMonths()).getTime());
+  if (exchange.params.dateSentEnd === undefined) edges.push(exchange.startedAt);
+  if (edges.length === 0) return unstable;
+  for (const record of records) {
+    const sent = readDatetime(record.dateSent, target.profile.datetime.format)?.getTime();
+    if (sent === undefined || edges.some((edge) => Math.abs(sent - edge) <= DAY_MS)) unstable.add(String(record[idFieldOf(op)]));
+  }
+  return unstable;
+}
+const idFieldOf = (op: SearchOp): string => (op === 'groups.search' ? 'groupID' : 'emailID');
+
+/** Of a parameter's rules (spec x-rules), the one about what its value selects, in this order of preference. */
+const MEANING_RULES = ['.filter', '.contains', '.wildcard', '.detail', '.scope', '.page-size', '.order', '.totals'];
+
+/**
+ * The rule a difference of spelling between two requests for the same thing speaks to: GET against POST, the
+ * operation's methods rule; else the first parameter written otherwise, the rule of what its value means (its
+ * x-rules in the spec).
+ */
+function ruleOfSpelling(op: SearchOp, a: RecordedExchange, b: RecordedExchange): string {
+  if (a.method !== b.method) return `${op}.methods`;
+  const schemas = paramSchemas(op);
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (JSON.stringify(a.params[name]) === JSON.stringify(b.params[name])) continue;
+    const rules = ((schema as { 'x-rules'?: string[] })['x-rules'] ?? []);
+    for (const suffix of MEANING_RULES) {
+      const rule = rules.find((candidate) => candidate.endsWith(suffix));
+      if (rule) return rule;
+    }
+  }
+  return `${op}.filters.subset`;
+}
+
+/** The spellings a relation names for evidence. */
+const written = (exchange: RecordedExchange) => ({ method: exchange.method, params: exchange.params });
+
+function sameAnswer(op: SearchOp, request: RecordedExchange, earlier: SearchAnswerSeen, target: Pick<Target, 'profile'>): Expected {
+  const rule = ruleOfSpelling(op, earlier.exchange, request);
+  return {
+    rule,
+    check(answer) {
+      const records = wholeAnswer(op, answer);
+      if (!records) return undefined;
+      const unstable = new Set([...earlier.unstable, ...unstableIds(op, answer, records, target)]);
+      const ids = new Set(idsOf(op, records).map(String));
+      const missing = [...earlier.ids].filter((id) => !ids.has(id) && !unstable.has(id));
+      const unexpected = [...ids].filter((id) => !earlier.ids.has(id) && !unstable.has(id));
+      if (missing.length === 0 && unexpected.length === 0) return undefined;
+      return {
+        rule,
+        title: `the same ${op} request written another way returns other records: ${JSON.stringify(written(answer))} against ${JSON.stringify(written(earlier.exchange))}`,
+        expected: { count: earlier.ids.size, [`${idFieldOf(op)}s`]: shortList([...earlier.ids]) },
+        actual: { count: ids.size, missing: shortList(missing), unexpected: shortList(unexpected) },
+        other: earlier.exchange,
+      };
+    },
+  };
+}
+
+/** One successful, unrepeated row per address of an accepted import: its address and the contactID it carries. */
+function importedContacts(exchange: RecordedExchange, target: Pick<Target, 'profile'>): Array<{ address: string; contactID: number; record: unknown }> {
+  if (exchange.op !== 'contacts.import' || exchange.outcome !== 'success' || !headerOnly(exchange)) return [];
+  const records = sentRecords(exchange);
+  const rows = readImport(exchange, target).rows;
+  if (!records || !rows) return [];
+  const addresses = records.map((record) => sentEmail(record)?.toLowerCase());
+  return records.flatMap((record, index) => {
+    const address = sentEmail(record);
+    const row = resultFor(records, rows, index);
+    const contactID = row?.success && row.hasContactID ? readInteger(row.contactID) : undefined;
+    if (!address || contactID === undefined || addresses.filter((other) => other === address.toLowerCase()).length > 1) return [];
+    return [{ address, contactID, record }];
+  });
+}
+
+function matchedOnEmail(state: ModelState, request: RecordedExchange, target: Pick<Target, 'profile'>): Expected {
+  const token = tokenKey(request);
+  return {
+    rule: 'contacts.import.match.existing',
+    check(answer) {
+      for (const { address, contactID, record } of importedContacts(answer, target)) {
+        const known = state.contacts.get(`${token}\u0000${address}`);
+        if (known && known.contactID !== contactID) {
+          return {
+            rule: 'contacts.import.match.existing',
+            title: `${address}, imported before as contact ${known.contactID}, is answered with contactID ${contactID}: existing contacts are matched on email address`,
+            expected: { contactID: known.contactID }, actual: { contactID, record }, other: known.exchange,
+          };
+        }
+        const owner = state.owners.get(`${token}\u0000${contactID}`);
+        if (owner && owner.address.toLowerCase() !== address.toLowerCase()) {
+          return {
+            rule: 'contacts.import.match.existing',
+            title: `${address} is answered with contactID ${contactID}, the contact of ${owner.address}: contacts are matched on email address, whatever else the record carries`,
+            expected: { contactID: `not ${contactID} (the contact of ${owner.address})` }, actual: { contactID, record }, other: owner.exchange,
+          };
+        }
+      }
+      return undefined;
+    },
+  };
+}
+
+/** What the documents allow the answer to `request` to be, given what the state holds: one check per relation that applies. */
+export function expect(state: ModelState, request: RecordedExchange, target: Pick<Target, 'profile'>): Expected[] {
+  const { op } = request;
+  if (isSearch(op)) {
+    if (!headerOnly(request)) return [];
+    const spelling = spellingOf(request);
+    return (state.answers.get(requestKey(op, request)) ?? []).filter((earlier) => earlier.spelling !== spelling).slice(0, 3).map((earlier) => sameAnswer(op, request, earlier, target));
+  }
+  if (op === 'contacts.import' && headerOnly(request)) return [matchedOnEmail(state, request, target)];
+  return [];
+}
+
+/** The state once `exchange` is folded in. */
+export function step(state: ModelState, exchange: RecordedExchange, target: Pick<Target, 'profile'>): ModelState {
+  const next: { -readonly [K in keyof ModelState]: ModelState[K] } = { ...state, served: state.served + 1 };
+  const { op } = exchange;
+  if (exchange.outcomeUnknown) next.unknownWrites = [...state.unknownWrites, exchange];
+  if (isSearch(op)) {
+    const records = wholeAnswer(op, exchange);
+    if (records) {
+      const key = requestKey(op, exchange);
+      const spelling = spellingOf(exchange);
+      const seen = state.answers.get(key) ?? [];
+      if (!seen.some((answer) => answer.spelling === spelling)) {
+        const answers = new Map(state.answers);
+        answers.set(key, [...seen, { exchange, spelling, ids: new Set(idsOf(op, records).map(String)), unstable: unstableIds(op, exchange, records, target) }]);
+        next.answers = answers;
+      }
+    }
+    if (op === 'groups.search' && exchange.outcome === 'success') {
+      const groups = new Map(state.groups);
+      for (const record of recordsOf(exchange)) {
+        const id = readInteger(record.groupID);
+        if (id !== undefined) groups.set(id, { totalMembers: readInteger(record.totalMembers), activeMembers: readInteger(record.activeMembers), exchange });
+      }
+      next.groups = groups;
+    }
+  }
+  if (op === 'contacts.import') {
+    const imported = importedContacts(exchange, target);
+    if (imported.length > 0) {
+      const contacts = new Map(state.contacts);
+      const owners = new Map(state.owners);
+      const token = tokenKey(exchange);
+      for (const { address, contactID } of imported) {
+        const seen = { contactID, address, exchange };
+        if (!contacts.has(`${token}\u0000${address}`)) contacts.set(`${token}\u0000${address}`, seen);
+        if (!owners.has(`${token}\u0000${contactID}`)) owners.set(`${token}\u0000${contactID}`, seen);
+      }
+      next.contacts = contacts;
+      next.owners = owners;
+    }
+  }
+  if (op === 'exports.jobStatus' && exchange.outcome === 'success') {
+    const jobID = String(exchange.params.jobID);
+    const phase = phaseOf(exchange, target.profile);
+    const job = state.jobs.get(jobID) ?? { phases: [] };
+    const jobs = new Map(state.jobs);
+    jobs.set(jobID, {
+      phases: phase ? [...job.phases, phase] : job.phases,
+      ...(isObject(exchange.job) && exchange.job.fileKey !== undefined ? { fileKey: exchange.job.fileKey } : job.fileKey !== undefined ? { fileKey: job.fileKey } : {}),
+      ...(isObject(exchange.job) && exchange.job.fileExpiration !== undefined ? { fileExpiration: exchange.job.fileExpiration } : job.fileExpiration !== undefined ? { fileExpiration: job.fileExpiration } : {}),
+    });
+    next.jobs = jobs;
+  }
+  return next;
+}
+
+/** The rejections of an answer given the state before it: what `expect` said of it that does not hold. */
+export function rejectionsGiven(state: ModelState, exchange: RecordedExchange, target: Pick<Target, 'profile'>): Rejection[] {
+  return expect(state, exchange, target).flatMap((expected) => expected.check(exchange) ?? []);
+}
+
+/**
+ * The whole traffic folded through the model in the order served: each answer checked against the state
+ * before it. Read once per traffic; each rule's judge takes its share (`relationFailures`).
+ */
+export const relationRejections = perTraffic((traffic: RecordedTraffic, target: Pick<Target, 'profile'>) => {
+  const found: Array<Rejection & { answer: RecordedExchange }> = [];
+  let state = initialState;
+  for (const exchange of traffic.exchanges) {
+    for (const rejection of rejectionsGiven(state, exchange, target)) found.push({ ...rejection, answer: exchange });
+    state = step(state, exchange, target);
+  }
+  return found;
+});
+
+/** The relations of the whole traffic that break one rule's sentence. */
+export const relationFailures = (traffic: RecordedTraffic, target: Pick<Target, 'profile'>, rule: string) =>
+  relationRejections(traffic, target).filter((rejection) => rejection.rule === rule);

@@ -1,0 +1,32 @@
+import { type Check } from '../check';
+import { checked, type Judgement } from '../core';
+import { relationFailures } from '../model';
+
+/** Failures of one rule's relations evidenced, at most (the report folds them; more would only repeat). */
+const MAX_RELATION_FAILURES = 5;
+
+/**
+ * A check whose judge also reads the model's relations over the same exchanges (harness/model state.ts: every
+ * answer against what the run had seen before it, in the order served): each that breaks the rule's sentence is a
+ * failure of the rule beside the judge's own verdicts. A relation that holds adds nothing: whether the rule passes
+ * is its judge's.
+ */
+export function withRelations(check: Check): Check {
+  if (reading.has(check)) return check;
+  const read: Check = {
+    ...check,
+    async judge(ctx) {
+      const own = await check.judge(ctx);
+      const failures = relationFailures(ctx.traffic, ctx.target, check.rule).slice(0, MAX_RELATION_FAILURES);
+      if (failures.length === 0) return own;
+      const relations: Judgement = failures.map(({ title, expected, actual, other, answer }) =>
+        checked(false, { title, expected, actual: other ? { ...(actual as object), earlier: { method: other.method, url: other.url, params: other.params } } : actual, response: answer }));
+      return [...own, ...relations];
+    },
+  };
+  reading.add(read);
+  return read;
+}
+
+/** Checks that read the relations already (a check registered twice, as the fault matrix's lanes do, is wrapped once). */
+const reading = new WeakSet<Check>();
