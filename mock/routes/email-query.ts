@@ -1,5 +1,5 @@
 import type { Choices } from '../choices/choices';
-import { addMonths, DAY_MS } from '../datetime';
+import { addMonths, DAY_MS, HOUR_MS } from '../datetime';
 import { invalidParameter } from '../errors';
 import type { OperationContext } from './operation';
 
@@ -40,13 +40,18 @@ export interface EmailQuery {
  * emails.status-outside-manual=not-read: status is read (and validated) only for manual searches, where it
  * applies; emails.default-end: the default dateSentEnd is now, the end of the current day (23:59:59) or its start.
  */
-export function readEmailQuery({ params, fault, now, choices }: OperationContext): EmailQuery {
+export function readEmailQuery({ params, fault, now, choices, method }: OperationContext): EmailQuery {
   const deliveryType = params.choice('deliveryType', DELIVERY_TYPES, fault('emails-unknown-delivery-type-accepted'));
   const statusIgnored = choices.is('emails.status-outside-manual', 'not-read') && (deliveryType ?? 'manual') !== 'manual';
-  const requestedStatuses = statusIgnored ? undefined : params.choiceList('status', STATUSES, fault('emails-unknown-status-accepted'));
+  const statusRead = statusIgnored ? undefined : params.choiceList('status', STATUSES, fault('emails-unknown-status-accepted'));
+  // Fault emails-post-status-ignored: a POST takes status from the query string only; one in the JSON body is validated, then dropped.
+  const bodyStatusDropped = method === 'POST' && !params.inQuery('status') && fault('emails-post-status-ignored');
+  const requestedStatuses = bodyStatusDropped ? undefined : statusRead;
   const statusGiven = requestedStatuses !== undefined && requestedStatuses.length > 0;
   const defaultStatuses: StatusParam[] = fault('emails-status-default-all') ? [...STATUSES] : ['sent'];
-  const sentEnd = params.datetime('dateSentEnd');
+  // Fault emails-datetime-no-zone-shifted: ISO 8601 without a zone designator read at +02:00 instead of GMT.
+  const zonelessOffset = fault('emails-datetime-no-zone-shifted') ? 2 * HOUR_MS : 0;
+  const sentEnd = params.datetime('dateSentEnd', zonelessOffset);
   const query: EmailQuery = {
     deliveryType: deliveryType ?? 'manual',
     allDeliveryTypes: deliveryType === undefined && fault('emails-delivery-type-default-all'),
@@ -59,7 +64,7 @@ export function readEmailQuery({ params, fault, now, choices }: OperationContext
     title: params.string('title'),
     subject: params.string('subject'),
     dateSentStart:
-      params.datetime('dateSentStart') ??
+      params.datetime('dateSentStart', zonelessOffset) ??
       addMonths(sentEnd !== undefined && fault('emails-start-default-from-end') ? sentEnd : now, fault('emails-default-window-12-months') ? -12 : -DEFAULT_WINDOW_MONTHS),
     dateSentEnd: sentEnd ?? (fault('emails-default-end-day-early') ? now - DAY_MS : defaultEnd(now, choices)),
     emailIDs: params.integerList('emailIDs'),
