@@ -10,6 +10,8 @@ const SORT_FIELDS = ['emailID', 'userID', 'title', 'subject', 'dateAdded', 'date
 const DIRECTIONS = ['asc', 'desc'] as const;
 const WINDOW_LIMIT_MONTHS = 18;
 const DEFAULT_WINDOW_MONTHS = 6;
+/** The offset a fault reads zone-less ISO 8601 window ends at (+02:00). */
+const ZONELESS_OFFSET_MS = 2 * HOUR_MS;
 
 type DeliveryTypeParam = (typeof DELIVERY_TYPES)[number];
 type StatusParam = (typeof STATUSES)[number];
@@ -49,9 +51,7 @@ export function readEmailQuery({ params, fault, now, choices, method }: Operatio
   const requestedStatuses = bodyStatusDropped ? undefined : statusRead;
   const statusGiven = requestedStatuses !== undefined && requestedStatuses.length > 0;
   const defaultStatuses: StatusParam[] = fault('emails-status-default-all') ? [...STATUSES] : ['sent'];
-  // Fault emails-datetime-no-zone-shifted: ISO 8601 without a zone designator read at +02:00 instead of GMT.
-  const zonelessOffset = fault('emails-datetime-no-zone-shifted') ? 2 * HOUR_MS : 0;
-  const sentEnd = params.datetime('dateSentEnd', zonelessOffset);
+  const sentEnd = params.datetime('dateSentEnd');
   const query: EmailQuery = {
     deliveryType: deliveryType ?? 'manual',
     allDeliveryTypes: deliveryType === undefined && fault('emails-delivery-type-default-all'),
@@ -64,7 +64,7 @@ export function readEmailQuery({ params, fault, now, choices, method }: Operatio
     title: params.string('title'),
     subject: params.string('subject'),
     dateSentStart:
-      params.datetime('dateSentStart', zonelessOffset) ??
+      params.datetime('dateSentStart') ??
       addMonths(sentEnd !== undefined && fault('emails-start-default-from-end') ? sentEnd : now, fault('emails-default-window-12-months') ? -12 : -DEFAULT_WINDOW_MONTHS),
     dateSentEnd: sentEnd ?? (fault('emails-default-end-day-early') ? now - DAY_MS : defaultEnd(now, choices)),
     emailIDs: params.integerList('emailIDs'),
@@ -78,7 +78,18 @@ export function readEmailQuery({ params, fault, now, choices, method }: Operatio
     throw invalidParameter('transactionalCategory is valid only when deliveryType is transactional');
   }
   checkWindow(query, fault);
+  if (fault('emails-datetime-no-zone-shifted')) shiftZonelessWindow(query, params);
   return query;
+}
+
+/**
+ * Fault emails-datetime-no-zone-shifted: the window is checked as sent (GMT), but filtered with ISO 8601 ends
+ * written without a zone designator read at +02:00 (a store that reads zone-less times in its own zone), so the
+ * window starts and ends two hours early.
+ */
+function shiftZonelessWindow(query: EmailQuery, params: OperationContext['params']): void {
+  query.dateSentStart = params.datetime('dateSentStart', ZONELESS_OFFSET_MS) ?? query.dateSentStart;
+  query.dateSentEnd = params.datetime('dateSentEnd', ZONELESS_OFFSET_MS) ?? query.dateSentEnd;
 }
 
 /** The default dateSentEnd ("current date", emails.default-end): now, the end of the current day (GMT, 23:59:59), or its start. */

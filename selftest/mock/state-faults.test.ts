@@ -120,6 +120,12 @@ describe('faults seen against another answer or against state', () => {
     });
     // The email lies before dateSentStart (GMT) yet comes back; it lies before dateSentEnd yet is left out.
     assert.deepEqual(faulty, { ...healthy, 'start isoNoZone': true, 'start isoNoZoneNoSeconds': true, 'end isoNoZone': false });
+    // The window is checked as sent: exactly 18 months with one end zone-less is accepted, a start an hour after the end refused.
+    await client.setFaults(['emails-datetime-no-zone-shifted']);
+    const success = async (query: Record<string, string>) => (await client.get('/emails/search', query)).body.success;
+    assert.equal(await success({ dateSentStart: '2023-12-01T00:00:00', dateSentEnd: '2025-06-01 00:00:00' }), 1);
+    assert.equal(await success({ dateSentStart: '2025-06-01T00:30:00', dateSentEnd: '2025-06-01 00:00:00' }), 0);
+    assert.equal(await success({ dateSentStart: '2023-12-01 00:00:00', dateSentEnd: '2025-06-01T00:00:01' }), 0);
   });
 
   it('emails-post-status-ignored: POST answers the default status whatever its body says; GET honours it', async () => {
