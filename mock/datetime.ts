@@ -4,7 +4,7 @@ export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
 const DATETIME_PATTERN =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})(?:([ T])(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Formatted datetimes by epoch ms: records repeat the same few values on every read, and formatting through Date is slow. */
@@ -38,11 +38,13 @@ function daysInMonth(year: number, monthIndex: number): number {
 /**
  * Reads a datetime parameter: `YYYY-MM-DD`, `YYYY-MM-DD HH:MM[:SS]` (GMT) or ISO 8601 with `T` and an
  * optional `Z`/offset. A date alone means 00:00:00 of that day. Returns undefined when not a valid datetime.
+ * zonelessIsoOffsetMs (fault emails-datetime-no-zone-shifted only): ISO 8601 with `T` and no zone designator is
+ * read at this offset from GMT instead of at GMT.
  */
-export function parseDatetime(text: string): number | undefined {
+export function parseDatetime(text: string, zonelessIsoOffsetMs = 0): number | undefined {
   const match = DATETIME_PATTERN.exec(text.trim());
   if (!match) return undefined;
-  const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = match;
+  const [, y, mo, d, separator, h = '0', mi = '0', s = '0', zone] = match;
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);
@@ -51,7 +53,8 @@ export function parseDatetime(text: string): number | undefined {
   const second = Number(s);
   if (!validDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return undefined;
   const utc = Date.UTC(year, month - 1, day, hour, minute, second);
-  return utc - zoneOffsetMs(zone);
+  const zonelessIso = zone === undefined && separator?.toUpperCase() === 'T';
+  return utc - (zonelessIso ? zonelessIsoOffsetMs : zoneOffsetMs(zone));
 }
 
 function zoneOffsetMs(zone: string | undefined): number {

@@ -127,11 +127,14 @@ export class Params {
     return found;
   }
 
-  /** A datetime (YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO 8601) as epoch milliseconds. */
-  datetime(name: string): number | undefined {
+  /**
+   * A datetime (YYYY-MM-DD, YYYY-MM-DD HH:MM:SS or ISO 8601) as epoch milliseconds. zonelessIsoOffsetMs (a fault
+   * only): ISO 8601 with T and no zone designator read at that offset from GMT.
+   */
+  datetime(name: string, zonelessIsoOffsetMs = 0): number | undefined {
     const value = this.string(name);
     if (value === undefined) return undefined;
-    const parsed = parseDatetime(value);
+    const parsed = parseDatetime(value, zonelessIsoOffsetMs);
     if (parsed === undefined) throw invalidParameter(`${name} must be a datetime like 2024-05-01 12:00:00, got "${value}"`);
     return parsed;
   }

@@ -11,12 +11,18 @@ import type { ChoiceMap } from './choices';
  *   says what the parent's sends are, so nothing can say the empty answer is wrong.
  * - status applied to automated and transactional searches needs a mock that reads status there at all
  *   (`emails.status-outside-manual=validated`): under not-read the mock never sees it outside manual searches.
+ * - A group status in another letter case accepted but not applied shows only where another case is accepted at
+ *   all (`requests.enum-case=any-case`): under exact it is refused before the fault is reached.
+ * - A record matched on its contactID shows only where a record carrying a contactID is taken
+ *   (`import.record-contactID=ignored`): under refused the whole call is refused.
  */
 export const FAULT_NEEDS: Readonly<Record<string, ChoiceMap>> = {
   'auth-query-token-accepted': { 'requests.unknown-parameters': 'ignored' },
   'auth-body-token-accepted': { 'requests.unknown-parameters': 'ignored' },
   'emails-ab-parent-finds-nothing': { 'emails.ab-sends-in-manual': 'parents-and-sends' },
   'emails-status-applied-to-automated': { 'emails.status-outside-manual': 'validated' },
+  'groups-status-case-ignored': { 'requests.enum-case': 'any-case' },
+  'import-match-on-contact-id': { 'import.record-contactID': 'ignored' },
 };
 
 export function faultNeeds(fault: string): ChoiceMap {

@@ -74,6 +74,10 @@ export class Store {
     return this.contactsByEmail.get(this.emailKey(email));
   }
 
+  contactByID(contactID: number): Contact | undefined {
+    return this.contactsByID.get(contactID);
+  }
+
   allocateContactID(): number {
     return this.nextContactID++;
   }

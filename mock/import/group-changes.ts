@@ -38,8 +38,8 @@ export function applyGroupChanges(contactID: number, changes: GroupChanges, remo
 }
 
 /**
- * Fault import-active-members-stale: per group, the active existing contacts imports added to it whose joining
- * its activeMembers never counted (groups/search subtracts them).
+ * Faults import-active-members-stale and import-new-active-members-stale: per group, the active contacts (existing
+ * ones, created ones) imports added to it whose joining its activeMembers never counted (groups/search subtracts them).
  */
 export const uncountedActive = new WeakMap<Group, number>();
 

@@ -1,12 +1,13 @@
 import { permissionDenied } from '../auth';
 import type { Contact } from '../data/model';
+import type { Store } from '../data/store';
 import { invalidParameter, missingParameter } from '../errors';
 import { applyGroupChanges, groupsJoined, resolveGroupChanges, uncountedActive, type GroupChanges } from '../import/group-changes';
 import { isJsonObject, recordErrors, structureOf, type RecordRules } from '../import/record-check';
 import { data, type Operation, type OperationContext } from './operation';
 
 const MAX_CONTACTS = 1000;
-/** Keys of a record that are not stored as plain fields (contactID in input is ignored: matching is on email). */
+/** Keys of a record that are not stored as plain fields (contactID in input is ignored: matching is on email; a fault reads it). */
 const NOT_PLAIN_FIELDS = new Set(['email', 'customFields', 'contactID']);
 
 interface RowResult {
@@ -114,7 +115,9 @@ class RowImporter {
     const { contact, inserted, updated } = this.save(record as Record<string, unknown>, email.trim());
     const { fault, state } = this.context;
     const joining = !(fault('import-update-existing-off-skips-groups') && !inserted && !this.updateExisting) ? groupsJoined(contact.contactID, this.changes) : [];
-    if (fault('import-active-members-stale') && !inserted && contact.state === 'active') for (const group of joining) uncountedActive.set(group, (uncountedActive.get(group) ?? 0) + 1);
+    // Faults import-active-members-stale (existing contacts) and import-new-active-members-stale (created ones): a join whose activeMembers is never counted.
+    const staleJoin = inserted ? fault('import-new-active-members-stale') : fault('import-active-members-stale');
+    if (staleJoin && contact.state === 'active') for (const group of joining) uncountedActive.set(group, (uncountedActive.get(group) ?? 0) + 1);
     this.joined.push(joining.length > 0);
     if (!(fault('import-update-existing-off-skips-groups') && !inserted && !this.updateExisting)) applyGroupChanges(contact.contactID, this.changes, this.context.choices.is('import.group-in-both-lists', 'kept'));
     if (fault('import-unsuppresses') && contact.state === 'suppressed') contact.state = 'active';
@@ -127,7 +130,9 @@ class RowImporter {
     const { now } = this.context;
     const fields = Object.fromEntries(Object.entries(record).filter(([name]) => !NOT_PLAIN_FIELDS.has(name)));
     const custom = customFieldValues(record.customFields);
-    const existing = email === '' ? undefined : store.contactByEmail(email);
+    // Fault import-match-on-contact-id: a record's contactID naming an existing contact wins over its email (the contact keeps its own email).
+    const byContactID = this.context.fault('import-match-on-contact-id') ? contactNamed(record.contactID, store) : undefined;
+    const existing = byContactID ?? (email === '' ? undefined : store.contactByEmail(email));
     if (!existing) {
       const contact = store.insertContact({ email, state: 'active', fields, customFields: custom, dateAdded: now, dateModified: now });
       return { contact, inserted: 1, updated: 0 };
@@ -152,6 +157,12 @@ class RowImporter {
     if (fault('import-contact-id-on-failed-rows')) result.contactID = state.store.contactByEmail(email)?.contactID ?? 0;
     return result;
   }
+}
+
+/** The existing contact a record's contactID (an integer, or its digits as text) names, if any. */
+function contactNamed(contactID: unknown, store: Store): Contact | undefined {
+  const id = typeof contactID === 'number' ? contactID : typeof contactID === 'string' && /^\s*\d+\s*$/.test(contactID) ? Number(contactID) : undefined;
+  return id !== undefined && Number.isSafeInteger(id) ? store.contactByID(id) : undefined;
 }
 
 function changesAnything(contact: Contact, fields: Record<string, unknown>, custom: Record<string, unknown>): boolean {

@@ -1,5 +1,5 @@
 import type { Choices } from '../choices/choices';
-import { addMonths, DAY_MS } from '../datetime';
+import { addMonths, DAY_MS, HOUR_MS } from '../datetime';
 import { invalidParameter } from '../errors';
 import type { OperationContext } from './operation';
 
@@ -10,6 +10,8 @@ const SORT_FIELDS = ['emailID', 'userID', 'title', 'subject', 'dateAdded', 'date
 const DIRECTIONS = ['asc', 'desc'] as const;
 const WINDOW_LIMIT_MONTHS = 18;
 const DEFAULT_WINDOW_MONTHS = 6;
+/** The offset a fault reads zone-less ISO 8601 window ends at (+02:00). */
+const ZONELESS_OFFSET_MS = 2 * HOUR_MS;
 
 type DeliveryTypeParam = (typeof DELIVERY_TYPES)[number];
 type StatusParam = (typeof STATUSES)[number];
@@ -40,10 +42,13 @@ export interface EmailQuery {
  * emails.status-outside-manual=not-read: status is read (and validated) only for manual searches, where it
  * applies; emails.default-end: the default dateSentEnd is now, the end of the current day (23:59:59) or its start.
  */
-export function readEmailQuery({ params, fault, now, choices }: OperationContext): EmailQuery {
+export function readEmailQuery({ params, fault, now, choices, method }: OperationContext): EmailQuery {
   const deliveryType = params.choice('deliveryType', DELIVERY_TYPES, fault('emails-unknown-delivery-type-accepted'));
   const statusIgnored = choices.is('emails.status-outside-manual', 'not-read') && (deliveryType ?? 'manual') !== 'manual';
-  const requestedStatuses = statusIgnored ? undefined : params.choiceList('status', STATUSES, fault('emails-unknown-status-accepted'));
+  const statusRead = statusIgnored ? undefined : params.choiceList('status', STATUSES, fault('emails-unknown-status-accepted'));
+  // Fault emails-post-status-ignored: a POST takes status from the query string only; one in the JSON body is validated, then dropped.
+  const bodyStatusDropped = method === 'POST' && !params.inQuery('status') && fault('emails-post-status-ignored');
+  const requestedStatuses = bodyStatusDropped ? undefined : statusRead;
   const statusGiven = requestedStatuses !== undefined && requestedStatuses.length > 0;
   const defaultStatuses: StatusParam[] = fault('emails-status-default-all') ? [...STATUSES] : ['sent'];
   const sentEnd = params.datetime('dateSentEnd');
@@ -73,7 +78,18 @@ export function readEmailQuery({ params, fault, now, choices }: OperationContext
     throw invalidParameter('transactionalCategory is valid only when deliveryType is transactional');
   }
   checkWindow(query, fault);
+  if (fault('emails-datetime-no-zone-shifted')) shiftZonelessWindow(query, params);
   return query;
+}
+
+/**
+ * Fault emails-datetime-no-zone-shifted: the window is checked as sent (GMT), but filtered with ISO 8601 ends
+ * written without a zone designator read at +02:00 (a store that reads zone-less times in its own zone), so the
+ * window starts and ends two hours early.
+ */
+function shiftZonelessWindow(query: EmailQuery, params: OperationContext['params']): void {
+  query.dateSentStart = params.datetime('dateSentStart', ZONELESS_OFFSET_MS) ?? query.dateSentStart;
+  query.dateSentEnd = params.datetime('dateSentEnd', ZONELESS_OFFSET_MS) ?? query.dateSentEnd;
 }
 
 /** The default dateSentEnd ("current date", emails.default-end): now, the end of the current day (GMT, 23:59:59), or its start. */

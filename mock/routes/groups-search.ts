@@ -35,7 +35,7 @@ export const groupsSearch: Operation = {
   handle(context) {
     const { params, fault, state, choices } = context;
     const caseSensitive = choices.is('search.match-case', 'case-sensitive');
-    const status = params.choice('status', STATUSES, fault('groups-unknown-status-accepted')) ?? (fault('groups-status-default-all') ? 'All' : 'Active');
+    const status = readStatus(context);
     const type = params.choice('type', TYPES, fault('groups-unknown-type-accepted')) ?? (fault('groups-type-default-static') ? 'Static' : 'All');
     const requestedSort = params.choice('sortField', SORT_FIELDS, fault('groups-unknown-sort-field-accepted'));
     const direction = params.choice('sortDirection', DIRECTIONS, fault('groups-unknown-sort-direction-accepted')) ?? 'asc';
@@ -77,6 +77,18 @@ export const groupsSearch: Operation = {
   },
 };
 
+/**
+ * status, or its default (Active) when absent. Fault groups-status-case-ignored: a value spelled in another letter
+ * case than the table passes validation but is not applied: the search answers as without status.
+ */
+function readStatus({ params, fault }: OperationContext): (typeof STATUSES)[number] {
+  const fallback = fault('groups-status-default-all') ? 'All' : 'Active';
+  const status = params.choice('status', STATUSES, fault('groups-unknown-status-accepted'));
+  if (status === undefined) return fallback;
+  if (fault('groups-status-case-ignored') && params.string('status')?.trim() !== status) return fallback;
+  return status;
+}
+
 interface GroupFilters {
   status: (typeof STATUSES)[number];
   type: (typeof TYPES)[number];
@@ -99,6 +111,8 @@ function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { 
   const staticIncludesDynamic = fault('groups-static-includes-dynamic');
   const ids = filters.groupIDs && new Set(fault('groups-ids-first-only') ? filters.groupIDs.slice(0, 1) : filters.groupIDs);
   const wantPrivate = filters.private === undefined || (choices.is('groups.private-1', 'no-filter') && filters.private) ? undefined : filters.private !== fault('groups-private-filter-inverted');
+  // Fault groups-private-zero-drops-some: private=0 reads the displayed groups of the preferences page, which lists Static groups only.
+  const zeroDropsDynamic = filters.private === false && fault('groups-private-zero-drops-some');
   const userID = choices.is('groups.userID-access', 'wider') && filters.userID === ADMIN_USER_ID ? undefined : filters.userID;
   const ownerOf = (group: Group): number | undefined => groupOwner(group, choices);
   const prefixOnly = fault('groups-name-prefix-only');
@@ -108,6 +122,7 @@ function groupFilter(filters: GroupFilters, nameOf: (group: Group) => string, { 
     if (!skipStatus && filters.status !== 'All' && group.status !== filters.status && !(archivedIncludesActive && filters.status === 'Archived')) return false;
     if (!typeLost && filters.type !== 'All' && group.type !== filters.type && !(staticIncludesDynamic && filters.type === 'Static')) return false;
     if (wantPrivate !== undefined && group.private !== wantPrivate) return false;
+    if (zeroDropsDynamic && group.type === 'Dynamic') return false;
     if (userID !== undefined && ownerOf(group) !== userID) return false;
     if (dropOwnPrivate && group.private) return false;
     if (ids && !ids.has(group.groupID)) return false;
@@ -137,7 +152,7 @@ function memberCounter({ fault, state }: OperationContext): (group: Group) => Me
     let counts = cache.get(group);
     if (!counts) {
       counts = state.store.memberCounts(group, heldMisplaced);
-      // Fault import-active-members-stale: joins its activeMembers never counted.
+      // Faults import-active-members-stale, import-new-active-members-stale: joins its activeMembers never counted.
       const uncounted = uncountedActive.get(group) ?? 0;
       if (uncounted > 0) counts = { ...counts, activeMembers: Math.max(0, counts.activeMembers - uncounted) };
       cache.set(group, counts);

@@ -91,9 +91,11 @@ export const PROBES: Record<FaultName, Probe> = {
   'groups-unknown-sort-direction-accepted': async (c) => outcome(await c.get('/groups/search', { sortDirection: 'foo' })),
   'groups-status-default-all': (c) => totals(c, '/groups/search', {}),
   'groups-archived-includes-active': (c) => totals(c, '/groups/search', { status: 'Archived' }),
+  'groups-status-case-ignored': (c) => groupIDs(c, { status: 'archived', rpp: 250 }),
   'groups-type-default-static': (c) => totals(c, '/groups/search', {}),
   'groups-static-includes-dynamic': (c) => totals(c, '/groups/search', { type: 'Static' }),
   'groups-private-filter-inverted': (c) => groupIDs(c, { private: 0 }),
+  'groups-private-zero-drops-some': (c) => groupIDs(c, { private: 0, rpp: 250 }),
   'groups-type-lost-with-name': (c) => totals(c, '/groups/search', { status: 'All', type: 'Static', groupName: 'news' }),
   'groups-name-like-pattern': (c) => totals(c, '/groups/search', { status: 'All', groupName: 'n_ws' }),
   'groups-name-prefix-only': (c) => totals(c, '/groups/search', { status: 'All', groupName: 'news' }),
@@ -105,6 +107,7 @@ export const PROBES: Record<FaultName, Probe> = {
   // emails/search
   'emails-template-id-string': async (c) => (await c.get('/emails/search')).body.data.records.map((email: any) => typeof email.templateID),
   'emails-post-direction-ignored': (c) => emailIDs(c, { sortField: 'emailID', sortDirection: 'desc', rpp: 250 }, 'POST'),
+  'emails-post-status-ignored': (c) => emailIDs(c, { status: ['draft'], rpp: 250 }, 'POST'),
   'emails-rpp-default-25': async (c) => (await emailIDs(c, {})).length,
   'emails-rpp-clamped': async (c) => outcome(await c.get('/emails/search', { rpp: 251 })),
   'emails-rpp-truncated': async (c) => outcome(await c.get('/emails/search', { rpp: 'abc' })),
@@ -138,6 +141,12 @@ export const PROBES: Record<FaultName, Probe> = {
   'emails-window-limit-12-months': async (c) => outcome(await c.get('/emails/search', WIDE_WINDOW)),
   'emails-window-limit-unchecked': async (c) => outcome(await c.get('/emails/search', { dateSentStart: '2023-01-01' })),
   'emails-date-filter-ignores-end': (c) => totals(c, '/emails/search', { dateSentStart: '2025-01-01', dateSentEnd: '2025-02-01' }),
+  // A window starting one hour after a sent email, in ISO 8601 without a zone: read at +02:00 it starts an hour before that email.
+  'emails-datetime-no-zone-shifted': async (c) => {
+    const [email] = await c.all('/emails/search', { dateSentStart: '2025-01-01', dateSentEnd: '2025-02-01' });
+    const start = new Date(Date.parse(`${email.dateSent.replace(' ', 'T')}Z`) + 3_600_000).toISOString().slice(0, 19);
+    return emailIDs(c, { dateSentStart: start, dateSentEnd: '2025-03-01 00:00:00', rpp: 250 });
+  },
   'emails-category-accepted-anywhere': async (c) => outcome(await c.get('/emails/search', { transactionalCategory: 'Receipt' })),
   'emails-parent-includes-parent': async (c) => {
     const split = (await c.all('/emails/search', WIDE_WINDOW)).find((email) => email.parentEmailID !== undefined);
@@ -189,6 +198,11 @@ export const PROBES: Record<FaultName, Probe> = {
     const first = (await importRows(c, { contacts: many(1) })).data.contactResults[0].contactID;
     return (await importRows(c, { contacts: many(1) })).data.contactResults[0].contactID === first;
   },
+  'import-match-on-contact-id': async (c) => {
+    const first = (await importRows(c, { contacts: many(1) })).data.contactResults[0].contactID;
+    const row = (await importRows(c, { contacts: [{ email: 'someone.else@example.com', contactID: first }] })).data.contactResults[0];
+    return { sameContact: row.contactID === first, inserted: row.inserted, updated: row.updated };
+  },
   'import-update-existing-default-off': async (c) => {
     await importRows(c, { contacts: many(1) });
     return (await importRows(c, { contacts: many(1) })).data.contactResults[0].updated;
@@ -211,6 +225,11 @@ export const PROBES: Record<FaultName, Probe> = {
   'import-active-members-stale': async (c) => {
     const [group] = await staticGroups(c);
     await importRows(c, { contacts: many(1) });
+    await importRows(c, { contacts: many(1), groupIDs: [group] });
+    return members(c, group!);
+  },
+  'import-new-active-members-stale': async (c) => {
+    const [group] = await staticGroups(c);
     await importRows(c, { contacts: many(1), groupIDs: [group] });
     return members(c, group!);
   },
