@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isOutage, readSettings } from '../../harness/core';
+import { ACROSS_ANSWERS_NOTE, isOutage, readSettings } from '../../harness/core';
 import { writeReportFiles } from '../../harness/report/write';
 import { ANNOTATION } from '../../harness/runner';
 import type { ConformanceReport, ReplayOutcome, RuleResult, Verdict } from '../../harness/types';
@@ -44,12 +44,20 @@ export type ReplayResult = 'fail' | 'pass' | 'unjudged';
  * the same every time, and the target that gave it is not asked.
  */
 export async function replayFailures(report: ConformanceReport, options: ReplayOptions): Promise<ConformanceReport> {
-  const failing = report.rules.filter((rule) => rule.verdict === 'fail');
+  let failing = report.rules.filter((rule) => rule.verdict === 'fail');
   if (failing.length === 0 || options.replays <= 0) return report;
   const outcomes = new Map<string, ReplayOutcome>();
   if (report.mode === 'traffic') {
     for (const rule of failing) outcomes.set(rule.id, { label: 'not replayed', reproduced: 0, replays: 0, note: 'recorded traffic: a recording answers the same every time' });
   } else {
+    // A failure found across answers of the whole run (the model's relations) is not the rule's test's alone to show.
+    const acrossAnswers = (rule: RuleResult) => rule.evidence.length > 0 && rule.evidence.every((evidence) => evidence.note === ACROSS_ANSWERS_NOTE);
+    for (const rule of failing.filter(acrossAnswers)) {
+      outcomes.set(rule.id, { label: 'not replayed', reproduced: 0, replays: 0, note: 'found across answers of the whole run (the model with state): its test alone does not send them' });
+    }
+    failing = failing.filter((rule) => !acrossAnswers(rule));
+  }
+  if (report.mode !== 'traffic' && failing.length > 0) {
     const own = new Map<string, ReplayResult[]>();
     // One Playwright run per seed and path: the rules that are no property (or share the path) replay together.
     const groups = new Map<string, RuleResult[]>();

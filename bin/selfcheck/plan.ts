@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { loadRules, repoPath } from '../../harness/contract';
 import { clip, ruleTag } from '../../harness/core';
+import { EXPLORATION_TAG } from '../../harness/runner/exploration-tag';
 import type { ChoiceMap, Fault } from '../../mock';
 import { runChild } from '../lib/child';
 import { childEnv } from '../lib/env';
@@ -53,7 +54,7 @@ export const areas: readonly string[] = [...new Set(catalogue.rules.map((rule) =
 /** The tag of every rule of the areas, as one Playwright --grep. */
 export function areaGrep(...selected: string[]): string {
   const tags = catalogue.rules.filter((rule) => selected.includes(rule.area)).map((rule) => ruleTag(rule.id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return `(${tags.join('|')})(?=\\s|$)`;
+  return `(${[...tags, EXPLORATION_TAG].join('|')})(?=\\s|$)`;
 }
 
 /** The areas a fault of this area runs: its own and the shared ones, in catalogue order. */
@@ -71,7 +72,9 @@ export function planMatrix(faults: Fault[], filesOf: ReadonlyMap<string, string[
   const selected = (area: string) => {
     if (!filesOf.get(area)) return undefined;
     const selection = selectionOf(area).filter((name) => filesOf.has(name));
-    return { areas: selection, files: [...new Set(selection.flatMap((name) => filesOf.get(name)!))].sort(), grep: areaGrep(...selection) };
+    // The stateful exploration runs in every selection: its answers are judged against the model's state by the selection's rules.
+    const explorations = filesOf.get(EXPLORATIONS) ?? [];
+    return { areas: selection, files: [...new Set([...selection.flatMap((name) => filesOf.get(name)!), ...explorations])].sort(), grep: areaGrep(...selection) };
   };
   // The clean run of every suite selects a superset of every selection: it is the baseline of each (baselineReport).
   const baselines = new Set<string>();
@@ -103,6 +106,9 @@ function interleaveByArea(faults: Fault[]): Fault[] {
   while (queues.some((queue) => queue.length > 0)) for (const queue of queues) if (queue.length > 0) order.push(queue.shift()!);
   return order;
 }
+
+/** The listing's key of the files holding an exploration (a test that declares no rule: drivers/stateful). */
+export const EXPLORATIONS = 'explorations';
 
 /** What the listing found: per area, the spec files holding a test that declares one of its rules; the files that do not load. */
 export interface Listing {
@@ -151,6 +157,7 @@ async function listTests(files: string[]): Promise<{ json: PlaywrightJson; error
 function filesByArea(json: PlaywrightJson): Map<string, string[]> {
   const files = new Map<string, Set<string>>();
   for (const test of listedTests(json, json.config?.rootDir ?? repoPath('suites'))) {
+    if (test.rules.length === 0) files.set(EXPLORATIONS, (files.get(EXPLORATIONS) ?? new Set()).add(test.file));
     for (const rule of test.rules) {
       const area = areaOf.get(rule);
       if (area) files.set(area, (files.get(area) ?? new Set()).add(test.file));

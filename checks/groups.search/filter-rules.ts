@@ -72,14 +72,18 @@ export function typeDefaultRule(): FilterRule<string> {
   };
 }
 
-/** private=0: displayed groups only, and some when the search holds any (what private=1 selects is not written, so it is not judged). */
+/**
+ * private=0: displayed groups only (membership), and every displayed group of the same search without it (interface.md, Group: "When true, the group is
+ * not displayed": every group with private false is displayed, so private=0 returns each; what it leaves out is
+ * judged as well as what it returns). What private=1 selects is not written, so it is not judged.
+ */
 export function privateFilterRule(): FilterRule<false> {
   const filter = FILTERS.private;
   return {
     comparedValue: (e) => (sentValue(filter, 'private')(e) === false ? false : undefined),
     membership: { filter, when: 'sent' },
     expected: (walk, value, traffic) => fromReference(traffic, OP, withParam(walk.pages[0]!, 'private', undefined), (group) => filter.admits(group, value) === true),
-    mode: 'some',
+    mode: 'covers',
     untelling: (expected) => (expected.length === 0 ? 'no group of the search has private false' : undefined),
     needsComparison: true,
     describe: () => 'private=0',

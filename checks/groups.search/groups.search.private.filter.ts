@@ -10,7 +10,7 @@ import { privateFilterRule } from './filter-rules';
 // returns (the private groups, or every group) is silent, so it is neither sent for judging nor judged.
 export default defineCheck({
   rule: 'groups.search.private.filter',
-  title: 'private=0 returns only displayed groups (private=1 is not judged)',
+  title: 'private=0 returns every displayed group and no other (private=1 is not judged)',
   drive: (ctx) => driveFilter(ctx, privateFocus()),
   judge: (ctx) => judgeFilter(ctx, OP, privateFilterRule()),
 });

@@ -15,6 +15,7 @@ import { maxRpp } from '../search';
 import { stepArbitrary, type Explorer, type Step } from './commands';
 import { Learned } from './learned';
 import { sendPairwise } from './pairwise-requests';
+import { relationProbes } from './relation-probes';
 
 export { Learned, type LearnedEmail, type LearnedGroup, type LearnedJob } from './learned';
 export { stepArbitrary, type Explorer, type Step } from './commands';
@@ -50,16 +51,16 @@ export async function exploreInterface(ctx: ExplorationContext): Promise<void> {
   };
   await readSample(explorer);
   await sendPairwise(explorer);
+  const run = async (steps: Step[]) => {
+    for (const step of steps) {
+      if (Date.now() > target.deadline) return;
+      await step.run(explorer);
+    }
+  };
+  // Each relation of the model once, as one sequence a deviation shrinks (a subsequence keeps its steps' order).
+  const probes = relationProbes(explorer.writes);
+  await ctx.sequences(fc.subarray(probes, { minLength: 1 }), run, { numRuns: 1, examples: [probes] });
   const sequences = fc.array(stepArbitrary(explorer.writes), { minLength: 1, maxLength: MAX_STEPS });
   // The model is the oracle of every sequence: one whose answers it rejects shrinks (harness/runner/explore.ts).
-  await ctx.sequences(
-    sequences,
-    async (steps: Step[]) => {
-      for (const step of steps) {
-        if (Date.now() > target.deadline) return;
-        await step.run(explorer);
-      }
-    },
-    { numRuns: sequencesFor(target.runs) },
-  );
+  await ctx.sequences(sequences, run, { numRuns: sequencesFor(target.runs) });
 }

@@ -128,9 +128,11 @@ export class Learned {
     return (preferred.length > 0 ? preferred : ofKind).map((email) => email.emailID).sort((a, b) => a - b);
   }
 
-  /** The dateSent of the emails read, earliest first. */
-  sendTimes(): Date[] {
-    return [...this.emails.values()].flatMap((email) => (email.dateSent ? [email.dateSent] : [])).sort((a, b) => a.getTime() - b.getTime());
+  /** The dateSent of the emails read (of one delivery type, when named), earliest first. */
+  sendTimes(deliveryType?: string): Date[] {
+    return [...this.emails.values()]
+      .filter((email) => deliveryType === undefined || email.deliveryType?.toLowerCase() === deliveryType.toLowerCase())
+      .flatMap((email) => (email.dateSent ? [email.dateSent] : [])).sort((a, b) => a.getTime() - b.getTime());
   }
 }
 

@@ -41,3 +41,9 @@ function parsedOrText(body: string): unknown {
     return clipped(body);
   }
 }
+
+/**
+ * The note of a failure the model's relations found across answers of the whole run (harness/model state.ts): a
+ * replay of the rule's test alone does not send the other answer, so such a failure is not replayed alone.
+ */
+export const ACROSS_ANSWERS_NOTE = 'across answers: this answer against an earlier one of the run (the model with state)';

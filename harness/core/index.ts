@@ -7,7 +7,7 @@
  */
 export type { CreatedContactsLog } from './created-contacts';
 export { checked, failed, inconclusive, passed, skipped, type CheckDetails, type Judgement, type RuleVerdict } from './judgement';
-export { responseEvidence } from './evidence';
+export { ACROSS_ANSWERS_NOTE, responseEvidence } from './evidence';
 export { send, WireFailure, type SendOptions, type WireLimits, type WireRequest, type WireResponse } from './transport';
 export { isOutage } from './outage';
 export { resendWait, READ_RESEND_WAITS_MS, type AttemptFailure, type FailedAttempt } from './resend';

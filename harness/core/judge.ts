@@ -13,6 +13,8 @@ export type { CheckDetails } from './judgement';
 export interface PropertyOptions {
   /** Runs of this property (default: the target's EMS_RUNS). */
   numRuns?: number;
+  /** Values run first, shrunk like drawn ones when they fail (a sequence that exercises every relation once). */
+  examples?: unknown[];
 }
 
 type JudgeTarget = Pick<Target, 'capabilities'>;

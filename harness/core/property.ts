@@ -50,6 +50,8 @@ export interface PropertyRun<T> {
   deadline: number;
   /** How long shrinking may go on after the first failure (ms); later shrink steps are skipped. Default: until the deadline. */
   shrinkMs?: number;
+  /** Values run before the drawn ones (and shrunk like them when they fail). */
+  examples?: T[];
 }
 
 interface Counts {
@@ -110,6 +112,7 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<PropertyResul
     seed: run.seed,
     numRuns: run.numRuns,
     ...(run.path ? { path: run.path } : {}),
+    ...(run.examples ? { examples: run.examples.map((example) => [example] as [T]) } : {}),
     plugins: [fc.interruptAfterTimeLimit(Math.max(1, run.deadline - Date.now()))],
   });
 

@@ -77,6 +77,7 @@ export async function exploreSequences<T>(
     deadline: target.deadline,
     shrinkMs: SEQUENCE_SHRINK_MS,
     ...(target.path ? { path: target.path } : {}),
+    ...(options.examples ? { examples: options.examples as T[][] } : {}),
     predicate: async (value, sample) => {
       for (const exchange of log.since(known.served)) known = step(known, exchange, target);
       let state = known;

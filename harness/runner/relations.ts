@@ -1,5 +1,5 @@
 import { type Check } from '../check';
-import { checked, type Judgement } from '../core';
+import { ACROSS_ANSWERS_NOTE, failed, responseEvidence, type Judgement } from '../core';
 import { relationFailures } from '../model';
 
 /** Failures of one rule's relations evidenced, at most (the report folds them; more would only repeat). */
@@ -20,7 +20,11 @@ export function withRelations(check: Check): Check {
       const failures = relationFailures(ctx.traffic, ctx.target, check.rule).slice(0, MAX_RELATION_FAILURES);
       if (failures.length === 0) return own;
       const relations: Judgement = failures.map(({ title, expected, actual, other, answer }) =>
-        checked(false, { title, expected, actual: other ? { ...(actual as object), earlier: { method: other.method, url: other.url, params: other.params } } : actual, response: answer }));
+        failed(title, [responseEvidence(answer, title, {
+          expected,
+          actual: other ? { ...(actual as object), earlier: { method: other.method, url: other.url, params: other.params } } : actual,
+          note: ACROSS_ANSWERS_NOTE,
+        })]));
       return [...own, ...relations];
     },
   };
