@@ -238,6 +238,8 @@ const respelledDraw = fc
     automatedResults: enumOrOmitted('emails.search', 'automatedResults'),
     start: fc.record({ pick: fc.nat(), shift: fc.constantFrom(...MOMENT_SHIFTS_S) }),
     days: fc.integer({ min: 1, max: 400 }),
+    /** An emails/search with a dateSent window (from the data); without one, the default window. */
+    windowed: fc.boolean(),
     form: fc.constantFrom<DatetimeForm>('service', 'iso-z', 'iso-offset', 'iso-no-zone'),
   });
 export type RespelledDraw = typeof respelledDraw extends fc.Arbitrary<infer T> ? T : never;
@@ -252,7 +254,7 @@ export const respelledSearch = (draw: RespelledDraw): Step =>
         respelled = draw.respelling === 'method' ? params : enumsRespelled(op, params);
       } else {
         // A moment next to an email of the delivery type searched: a bound read off its documented meaning tells.
-        const base = pickOf(explorer.learned.sendTimes(draw.deliveryType), draw.start.pick) ?? pickOf(explorer.learned.sendTimes(), draw.start.pick);
+        const base = draw.windowed || draw.respelling === 'datetime-form' ? pickOf(explorer.learned.sendTimes(draw.deliveryType), draw.start.pick) ?? pickOf(explorer.learned.sendTimes(), draw.start.pick) : undefined;
         const start = base && new Date(base.getTime() + draw.start.shift * 1000);
         const end = start && new Date(start.getTime() + draw.days * 86_400_000);
         const window = start && end ? { dateSentStart: explorer.formatDatetime(start), dateSentEnd: explorer.formatDatetime(end) } : {};

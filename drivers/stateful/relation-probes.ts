@@ -11,7 +11,7 @@ import { importContacts, respelledSearch, type ImportDraw, type RespelledDraw, t
 
 const search: RespelledDraw = {
   op: 'groups.search', respelling: 'enum-case', method: 'GET', groupStatus: 'All', groupType: undefined, privateZero: false,
-  deliveryType: 'manual', status: undefined, automatedResults: undefined, start: { pick: 0, shift: 0 }, days: 200, form: 'service',
+  deliveryType: 'manual', status: undefined, automatedResults: undefined, start: { pick: 0, shift: 0 }, days: 200, windowed: true, form: 'service',
 };
 const contacts: ImportDraw = { token: 0, fresh: 1, existing: [], shape: 'email', add: [], remove: [], updateExisting: undefined, tag: 'a', contactID: undefined };
 
@@ -26,7 +26,9 @@ export function relationProbes(writes: boolean): Step[] {
   for (const form of ['iso-no-zone', 'iso-z', 'iso-offset', 'service'] as const) {
     for (const pick of [0, 7, 23]) steps.push(respelledSearch({ ...search, op: 'emails.search', respelling: 'datetime-form', form, start: { pick, shift: HOUR_S }, days: 120 }));
   }
-  steps.push(respelledSearch({ ...search, op: 'emails.search', respelling: 'method', status: [...allowedValues('emails.search', 'status')] }));
+  // Emails not sent (drafts, scheduled) carry no dateSent a window could select: these two are asked without one.
+  steps.push(respelledSearch({ ...search, op: 'emails.search', respelling: 'method', status: [...allowedValues('emails.search', 'status')], windowed: false }));
+  steps.push(respelledSearch({ ...search, op: 'emails.search', respelling: 'method', status: allowedValues('emails.search', 'status').filter((status) => status !== 'sent'), windowed: false }));
   if (writes) {
     steps.push(importContacts(contacts));
     steps.push(importContacts({ ...contacts, contactID: { another: 0 } }));
