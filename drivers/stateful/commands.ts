@@ -1,4 +1,4 @@
-// @silent-point import.group-in-both-lists import.duplicate-email-in-call import.record-contactID requests.unknown-parameters requests.repeated-parameter requests.enum-case
+// @silent-point import.group-in-both-lists import.duplicate-email-in-call import.record-contactID requests.unknown-parameters requests.repeated-parameter requests.enum-case requests.unclear-integer methods.post-on-get-operations
 /**
  * The commands of the stateful exploration: every operation of the interface, each drawn as abstract choices
  * from the documented parameter space (spec/openapi.yaml through generators/) and from the data (resolved
@@ -9,8 +9,9 @@
  * shows the target's reading and the judges meet it: a parameter a search does not know, an enum value spelled in
  * another letter case, a group in both groupIDs and removeGroupIDs, a contactID in every record of an import. A
  * refusal of such a call is an allowed answer (harness/model/silent-inputs.ts); an accepted one is judged by its
- * documented meaning. Never sent: a parameter twice (the profile's list encoding decides whether a key repeats),
- * the same email twice in one import.
+ * documented meaning. One search written two ways (respelledSearch) also gives a parameter twice with the same value
+ * (where the profile's query repeats a list's key) and rpp padded with a zero; ping, jobStatus and getFile are sent
+ * by POST now and then. Never sent: the same email twice in one import.
  */
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse, TokenChoice } from '../../harness/check';
@@ -29,6 +30,8 @@ export interface Explorer {
   book: AddressBook;
   exportRanges: RangeLane;
   formatDatetime(date: Date): string;
+  /** The target's profile writes a list in a query as the key repeated (so a scalar given twice repeats its key). */
+  queryRepeatsKeys: boolean;
   /** Contacts the run created, for the report. */
   created(email: string): void;
 }
@@ -87,11 +90,15 @@ function withSilentInput(op: 'groups.search' | 'emails.search', params: Record<s
   return { ...params, [name]: value === value.toUpperCase() ? value.toLowerCase() : value.toUpperCase() };
 }
 
-export const pingStep = fc.record({ token: tokenArb }).map(({ token }) =>
-  step(`ping token#${token}`, async (explorer) => {
-    await send(explorer, 'helper.ping', { method: 'GET', token: tokenOf(explorer, token) });
-  }),
-);
+/** GET mostly; now and then POST, on an operation named GET only (methods.post-on-get-operations: a refusal is allowed, an answer keeps its meaning). */
+const getOrPost = fc.oneof({ weight: 4, arbitrary: fc.constant<'GET' | 'POST'>('GET') }, { weight: 1, arbitrary: fc.constant<'GET' | 'POST'>('POST') });
+
+export const ping = ({ token, method }: { token: number; method: 'GET' | 'POST' }): Step =>
+  step(`ping ${method} token#${token}`, async (explorer) => {
+    await send(explorer, 'helper.ping', { method, unnamedMethod: true, token: tokenOf(explorer, token) });
+  });
+
+export const pingStep = fc.record({ token: tokenArb, method: getOrPost }).map(ping);
 
 export const groupSearchStep = fc
   .record({
@@ -189,8 +196,12 @@ function wildcardOf(value: string | undefined, shape: string): string | undefine
 
 // ------------------------------------------------------------------ one request written two ways
 
-/** How the second request writes the first: enum values in another letter case, the dateSent bounds in another documented form, or the other method. */
-type Respelling = 'enum-case' | 'datetime-form' | 'method';
+/**
+ * How the second request writes the first: enum values in another letter case, the dateSent bounds in another
+ * documented form, the other method, a parameter given twice with the same value (a query that repeats its keys), rpp
+ * padded with a zero (in a query).
+ */
+type Respelling = 'enum-case' | 'datetime-form' | 'method' | 'repeated' | 'padded-integer';
 /** The documented forms of a datetime (service-facts.md: `YYYY-MM-DD HH:MM:SS` GMT, ISO 8601 accepted on input). */
 type DatetimeForm = 'service' | 'iso-z' | 'iso-offset' | 'iso-no-zone';
 
@@ -219,6 +230,13 @@ function enumsRespelled(op: 'groups.search' | 'emails.search', params: Record<st
   }));
 }
 
+/** The request with its first enum parameter given twice, the same value each time. */
+function givenTwice(op: 'groups.search' | 'emails.search', params: Record<string, unknown>): Record<string, unknown> {
+  const schemas = operationParameters(op);
+  const name = Object.keys(params).find((key) => schemas[key]?.enum !== undefined && typeof params[key] === 'string');
+  return name ? { ...params, [name]: [params[name], params[name]] } : params;
+}
+
 /**
  * One search sent twice, the second time written another way, back to back with a page holding the whole result:
  * what a target takes in another spelling keeps its documented meaning, so the model holds the two answers to the
@@ -228,7 +246,7 @@ function enumsRespelled(op: 'groups.search' | 'emails.search', params: Record<st
 const respelledDraw = fc
   .record({
     op: fc.constantFrom<'groups.search' | 'emails.search'>('groups.search', 'emails.search'),
-    respelling: fc.constantFrom<Respelling>('enum-case', 'datetime-form', 'method'),
+    respelling: fc.constantFrom<Respelling>('enum-case', 'datetime-form', 'method', 'repeated', 'padded-integer'),
     method: searchMethod,
     groupStatus: fc.constantFrom(...allowedValues('groups.search', 'status')),
     groupType: enumOrOmitted('groups.search', 'type'),
@@ -266,8 +284,12 @@ export const respelledSearch = (draw: RespelledDraw): Step =>
           respelled = { ...params, dateSentStart: writtenMoment(start, form), dateSentEnd: writtenMoment(end, form) };
         } else respelled = draw.respelling === 'method' ? params : enumsRespelled(op, params);
       }
-      const other = draw.respelling === 'method' ? (draw.method === 'GET' ? 'POST' : 'GET') : draw.method;
-      await send(explorer, op, { method: draw.method, params });
+      // A key given twice and a padded number are written in a query only (a JSON body holds one key, and a number's type).
+      const inQuery = draw.respelling === 'padded-integer' || (draw.respelling === 'repeated' && explorer.queryRepeatsKeys);
+      if (inQuery) respelled = draw.respelling === 'repeated' ? givenTwice(op, params) : { ...params, rpp: `0${String(params.rpp)}` };
+      const method = inQuery ? 'GET' : draw.method;
+      const other = draw.respelling === 'method' ? (method === 'GET' ? 'POST' : 'GET') : method;
+      await send(explorer, op, { method, params });
       await send(explorer, op, { method: other, params: respelled });
     });
 
@@ -345,17 +367,17 @@ export const exportStep = fc
     }),
   );
 
-export const pollStep = fc.record({ pick: fc.nat(), token: tokenArb }).map((draw) =>
+export const pollStep = fc.record({ pick: fc.nat(), token: tokenArb, method: getOrPost }).map((draw) =>
   step(`exports/jobStatus ${JSON.stringify(draw)}`, async (explorer) => {
     const job = pickOf(explorer.learned.jobs, draw.pick);
-    if (job) await send(explorer, 'exports.jobStatus', { method: 'GET', params: { jobID: job.jobID }, token: tokenOf(explorer, draw.token) });
+    if (job) await send(explorer, 'exports.jobStatus', { method: draw.method, unnamedMethod: true, params: { jobID: job.jobID }, token: tokenOf(explorer, draw.token) });
   }),
 );
 
-export const fileStep = fc.record({ pick: fc.nat(), token: tokenArb }).map((draw) =>
+export const fileStep = fc.record({ pick: fc.nat(), token: tokenArb, method: getOrPost }).map((draw) =>
   step(`exports/getFile ${JSON.stringify(draw)}`, async (explorer) => {
     const job = pickOf(explorer.learned.jobs.filter((candidate) => candidate.fileKey), draw.pick);
-    if (job?.fileKey) await send(explorer, 'exports.getFile', { method: 'GET', params: { fileKey: job.fileKey }, token: tokenOf(explorer, draw.token) });
+    if (job?.fileKey) await send(explorer, 'exports.getFile', { method: draw.method, unnamedMethod: true, params: { fileKey: job.fileKey }, token: tokenOf(explorer, draw.token) });
   }),
 );
 

@@ -47,6 +47,7 @@ export async function exploreInterface(ctx: ExplorationContext): Promise<void> {
     book: new AddressBook(`${runPrefix()}-s`),
     exportRanges: new RangeLane(LANES.stateful, target.seed),
     formatDatetime: (date) => formatDatetime(date, target.profile.datetime.format),
+    queryRepeatsKeys: target.profile.request.queryArrays === 'repeat',
     created: (email) => ctx.createdContacts.record({ email }),
   };
   await readSample(explorer);

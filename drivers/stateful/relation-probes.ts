@@ -1,13 +1,14 @@
 /**
  * A sequence that exercises each relation of the model with state (harness/model state.ts) at least once a run,
  * beside the random ones: each enum value of both searches sent again in another letter case, a dateSent window
- * written in every documented datetime form, each search by GET and by POST, and (where the run may write) a
+ * written in every documented datetime form, each search by GET and by POST, an enum parameter given twice, rpp
+ * padded with a zero, and (where the run may write) a
  * contact imported, another imported carrying its contactID, and imports whose groups are read just before and
  * after. It runs as a model run like the random sequences: a deviation shrinks to the fewest of its steps that
  * still show it.
  */
 import { allowedValues } from '../../generators';
-import { importContacts, respelledSearch, type ImportDraw, type RespelledDraw, type Step } from './commands';
+import { importContacts, ping, respelledSearch, type ImportDraw, type RespelledDraw, type Step } from './commands';
 
 const search: RespelledDraw = {
   op: 'groups.search', respelling: 'enum-case', method: 'GET', groupStatus: 'All', groupType: undefined, privateZero: false,
@@ -19,9 +20,14 @@ const contacts: ImportDraw = { token: 0, fresh: 1, existing: [], shape: 'email',
 const HOUR_S = 3_600;
 
 export function relationProbes(writes: boolean): Step[] {
-  const steps: Step[] = [];
+  // helper/ping by POST, an operation named GET only (methods.post-on-get-operations), beside its GET.
+  const steps: Step[] = [ping({ token: 0, method: 'GET' }), ping({ token: 0, method: 'POST' })];
   for (const groupStatus of allowedValues('groups.search', 'status')) steps.push(respelledSearch({ ...search, groupStatus }));
   steps.push(respelledSearch({ ...search, respelling: 'method', privateZero: true }));
+  for (const respelling of ['repeated', 'padded-integer'] as const) {
+    steps.push(respelledSearch({ ...search, respelling, groupStatus: 'Archived' }));
+    steps.push(respelledSearch({ ...search, op: 'emails.search', respelling, deliveryType: 'automated', windowed: false }));
+  }
   for (const deliveryType of allowedValues('emails.search', 'deliveryType')) steps.push(respelledSearch({ ...search, op: 'emails.search', deliveryType, status: [...allowedValues('emails.search', 'status')] }));
   for (const form of ['iso-no-zone', 'iso-z', 'iso-offset', 'service'] as const) {
     for (const pick of [0, 7, 23]) steps.push(respelledSearch({ ...search, op: 'emails.search', respelling: 'datetime-form', form, start: { pick, shift: HOUR_S }, days: 120 }));

@@ -15,6 +15,8 @@ export interface RequestOptions {
   tokenIn?: TokenPlacement;
   /** Sent verbatim as the body instead of the encoded parameters (malformed-body checks). */
   rawBody?: string;
+  /** POST to an operation the spec names GET only, on purpose (methods.post-on-get-operations: the exploration sends it). */
+  unnamedMethod?: boolean;
 }
 
 export interface BuiltRequest extends WireRequest {
@@ -24,7 +26,7 @@ export interface BuiltRequest extends WireRequest {
 /** The HTTP request for an operation: path and methods from the spec, encoding and auth from the profile. */
 export function buildRequest(info: OperationInfo, target: Target, options: RequestOptions): BuiltRequest {
   const method = options.method ?? info.methods[0] ?? 'GET';
-  if (!info.methods.includes(method)) throw new Error(`${info.key} does not take ${method} (the spec lists ${info.methods.join(', ')})`);
+  if (!info.methods.includes(method) && !(options.unnamedMethod && method === 'POST')) throw new Error(`${info.key} does not take ${method} (the spec lists ${info.methods.join(', ')})`);
   const { profile } = target;
   const token = tokenValue(options.token ?? 'full', target);
   const tokenIn = options.tokenIn ?? 'header';

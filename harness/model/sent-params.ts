@@ -37,7 +37,8 @@ export function integerStanding(value: unknown, min?: number, max?: number): Sta
   const inRange = (n: number): Standing => ((min !== undefined && n < min) || (max !== undefined && n > max) ? 'outside' : 'within');
   if (typeof value === 'number') return Number.isInteger(value) ? inRange(value) : Number.isFinite(value) ? 'outside' : 'unclear';
   if (typeof value !== 'string') return 'unclear';
-  if (/^-?\d+$/.test(value)) return inRange(Number(value));
+  if (/^-?(0|[1-9]\d*)$/.test(value)) return inRange(Number(value));
+  if (/^-?\d+$/.test(value)) return 'unclear';
   if (/^-?\d+\.\d+$/.test(value)) return 'outside';
   return value.trim() === value && value !== '' && Number.isNaN(Number(value)) ? 'outside' : 'unclear';
 }
@@ -89,6 +90,11 @@ export function normalizedValue(op: OperationKey, name: string, value: unknown):
 }
 
 function normalized(schema: Pick<SchemaNode, 'type' | 'enum' | 'items' | 'format'>, value: unknown): unknown {
+  // A scalar given more than once, each time the same: whichever the target reads, it asks that value.
+  if (schema.type !== 'array' && Array.isArray(value) && value.length > 0) {
+    const items = value.map((item) => JSON.stringify(normalized(schema, item)));
+    return items.every((item) => item === items[0]) ? normalized(schema, value[0]) : value;
+  }
   if (schema.enum && typeof value === 'string') return foldCase(value);
   if (schema.format === 'ems-datetime') return readWrittenMoment(value) ?? value;
   if (schema.type === 'integer') return readInteger(value) ?? value;

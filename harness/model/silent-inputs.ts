@@ -1,7 +1,8 @@
-// @silent-point requests.unknown-parameters requests.repeated-parameter requests.enum-case methods.post-on-get-operations import.group-in-both-lists import.duplicate-email-in-call import.record-contactID import.dynamic-group
+// @silent-point requests.unknown-parameters requests.repeated-parameter requests.unclear-integer requests.enum-case methods.post-on-get-operations import.group-in-both-lists import.duplicate-email-in-call import.record-contactID import.dynamic-group
 /**
  * The inputs of a request that no sentence of interface.md or service-facts.md promises to be accepted: a
- * parameter the operation does not know, a scalar parameter given twice, an enum value spelled otherwise than
+ * parameter the operation does not know, a scalar parameter given twice, an integer written another way (a padded
+ * "007"), an enum value spelled otherwise than
  * the spec spells it, POST on an operation named GET only, and for an import a group in both groupIDs and
  * removeGroupIDs, the same email twice, a record carrying a contactID, a group the traffic never showed as a
  * Static group (a Dynamic group, or one that may not exist). A target may refuse the whole of such a call: a
@@ -99,6 +100,7 @@ export function silentInputs(traffic: RecordedTraffic, exchange: RecordedExchang
     if (value === undefined) continue;
     if (!schemas[name]) found.push(input('requests.unknown-parameters', `the unknown parameter ${name}`));
     else if (schemas[name]!.type !== 'array' && Array.isArray(value)) found.push(input('requests.repeated-parameter', `${name} given ${value.length} times`));
+    else if (schemas[name]!.type === 'integer' && paramStanding(exchange.op, name, value) === 'unclear') found.push(input('requests.unclear-integer', `${name}=${JSON.stringify(value)}, an integer written another way`));
   }
   found.push(...otherSpellings(exchange).map((spelled) => input('requests.enum-case', `${spelled} spelled otherwise than the spec`)));
   if (exchange.op === 'contacts.import') found.push(...importInputs(traffic, exchange));

@@ -9,14 +9,14 @@ import { beyondLast, emptyTotalPages, linkForms } from './paging';
 import { errorData, messagesForm } from './errors';
 import { fileRows } from './export-file';
 import { completedEmptyFileKey, duplicateWhileInProgress, fileLifetime, jobExtras, runningStatuses } from './exports';
-import { duplicateEmailInCall, enumCase, groupInBothLists, recordContactID, unknownParameters } from './silent-inputs';
+import { duplicateEmailInCall, enumCase, groupInBothLists, postOnGetOperations, recordContactID, repeatedParameter, unclearInteger, unknownParameters } from './silent-inputs';
 import { dynamicGroup, emailMatchCase, errorElementShape, failedRowContactID, successRowErrors, unchangedRowUpdated, warningsWhenNoneFailed } from './imports';
 
 export const OBSERVERS: readonly SilentObserver[] = [
   absentValue, booleanForm, extraMembers, unsentDateSent, summaryDateSent,
   tieOrder, absentInSort, textCollation, matchCase, wildcardAnchoring,
   privateOne, userIDAccess, defaultEnd, dateSentEndInclusive, statusOutsideManual, abSendsInManual, defaultSortMixedStatus,
-  linkForms, emptyTotalPages, beyondLast, messagesForm, errorData, unknownParameters, enumCase,
+  linkForms, emptyTotalPages, beyondLast, messagesForm, errorData, unknownParameters, enumCase, repeatedParameter, unclearInteger, postOnGetOperations,
   runningStatuses, duplicateWhileInProgress, completedEmptyFileKey, jobExtras, fileLifetime, fileRows,
   successRowErrors, failedRowContactID, warningsWhenNoneFailed, errorElementShape, unchangedRowUpdated, emailMatchCase, dynamicGroup, recordContactID, groupInBothLists, duplicateEmailInCall,
 ];

@@ -42,6 +42,26 @@ export const unknownParameters = observer('requests.unknown-parameters', (traffi
 
 export const enumCase = observer('requests.enum-case', (traffic) => searchInputs(traffic, 'requests.enum-case', 'any-case', 'exact', () => []));
 
+// The value given twice is the same each time (drivers/stateful): an answer shows the key taken, not which of two values would win, so only a refusal decides.
+export const repeatedParameter = observer('requests.repeated-parameter', (traffic) =>
+  searchInputs(traffic, 'requests.repeated-parameter', 'taken', 'refused', () => []).filter((sighting) => sighting.reading === 'refused'));
+
+export const unclearInteger = observer('requests.unclear-integer', (traffic) => searchInputs(traffic, 'requests.unclear-integer', 'read-as-number', 'refused', () => []));
+
+/** POST to an operation named GET only: answered (accepted), or refused where the same request by GET was answered. */
+export const postOnGetOperations = observer('methods.post-on-get-operations', (traffic) => {
+  const sightings: Sighting[] = [];
+  for (const op of ['helper.ping', 'exports.jobStatus', 'exports.getFile'] as const) {
+    for (const exchange of traffic.of(op)) {
+      if (exchange.outcome === 'transport' || exchange.method !== 'POST' || !aloneOf(traffic, exchange, 'methods.post-on-get-operations') || !tokenWorks(traffic, exchange)) continue;
+      const key = paramsKey(op, exchange, []);
+      if (exchange.outcome === 'success') sightings.push(saw('accepted', `POST ${opName(op)} -> answered`));
+      else if (answered(traffic, op).some((other) => other.method === 'GET' && other.token.id === exchange.token.id && paramsKey(op, other, []) === key)) sightings.push(saw('refused', `POST ${opName(op)}, answered by GET -> refused`));
+    }
+  }
+  return sightings;
+});
+
 /** An import holding one silent input of the point, which the documents would promise to take without it. */
 function importsAlone(traffic: RecordedTraffic, point: string, without: (exchange: RecordedExchange) => RecordedExchange): RecordedExchange[] {
   return traffic.of('contacts.import').filter((exchange) => exchange.outcome !== 'transport' && aloneOf(traffic, exchange, point) && importAcceptancePromised(traffic, without(exchange)));
