@@ -21,7 +21,7 @@ export { Unjudged } from './property';
 export { ConfigError, readSettings, resolveTarget, reportDir, type Settings, type Target } from './config';
 export { foldVerdicts } from './fold';
 export { harnessErrorOf, harnessErrorVerdict } from './harness-error';
-export { declaredRules, ruleOfTag, ruleTag } from './rules';
+export { declaredRules, EXPLORATION_TAG, ruleOfTag, ruleTag } from './rules';
 export { unmetNeedsByRule } from './needs';
 export { clip, oneLine } from './one-line';
 export { createRedactor, redactorFromEnv, type Redactor } from './redact';

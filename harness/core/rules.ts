@@ -1,5 +1,8 @@
 const RULE_TAG = '@rule:';
 
+/** The tag of an exploration's test (harness/runner register.ts): it declares no rule, its exchanges are judged with the whole run's. */
+export const EXPLORATION_TAG = '@exploration';
+
 /** The Playwright tag of a rule: `@rule:<id>` (filter a run with `--grep @rule:<id>`). */
 export const ruleTag = (rule: string): string => `${RULE_TAG}${rule}`;
 

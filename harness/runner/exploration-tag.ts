@@ -1,2 +1,2 @@
-/** The tag of an exploration's test (register.ts): it declares no rule, its exchanges are judged with the whole run's. */
-export const EXPLORATION_TAG = '@exploration';
+/** The tag of an exploration's test, defined with the rule tags (harness/core rules.ts). */
+export { EXPLORATION_TAG } from '../core';
