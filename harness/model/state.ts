@@ -13,6 +13,8 @@
  *   form, with or without a zone designator, another number or boolean form, GET or POST) returns the records the
  *   earlier spelling returned, when both showed their whole result: a target may refuse a spelling (silence frees
  *   the outcome), but one it takes keeps its documented meaning;
+ * - every filter returns exactly the records of an unfiltered read it admits: a whole answer with a filter that has no
+ *   default holds every record of the whole answer of the same search without it that the filter requires;
  * - a successful import row carries the contactID its address was given before, never one given to another
  *   address: contacts are matched on email address, whatever else the record carries.
  *
@@ -24,6 +26,9 @@ import { headerOnly, type RecordedExchange, type RecordedTraffic, type Target } 
 import { readDatetime, readInteger, shortList } from '../oracles';
 import { isObject, readImport, resultFor, sentEmail, sentRecords } from './import-answer';
 import { keyOf, paramSchemas } from './sent-params';
+import { searchFiltersOf } from './answers';
+import { required, sendsFilter, type AnySearchFilter } from './search-filter';
+import { setKeyOf } from './recorded-searches';
 import { askedPageSize } from './page-facts';
 import { sentPage } from './recorded-searches';
 import { idsOf, recordsOf, type SearchOp } from './search-records';
@@ -42,6 +47,13 @@ export interface SearchAnswerSeen {
   ids: ReadonlySet<string>;
   /** IDs whose presence may rightly differ between two moments (a record at the edge of a default window). */
   unstable: ReadonlySet<string>;
+}
+
+/** A whole answer of a search asking one filter that the same search without it leaves out. */
+export interface FilteredAnswer {
+  answer: SearchAnswerSeen;
+  filter: AnySearchFilter;
+  value: unknown;
 }
 
 export interface ContactSeen {
@@ -67,6 +79,10 @@ export interface ModelState {
   /** Exchanges folded in. */
   readonly served: number;
   readonly answers: ReadonlyMap<string, readonly SearchAnswerSeen[]>;
+  /** The first whole answer of each search, paging and order aside (by token and set key): the unfiltered reads. */
+  readonly results: ReadonlyMap<string, SearchAnswerSeen>;
+  /** Whole answers of a search with one filter more than another, by the other's token and set key. */
+  readonly filtered: ReadonlyMap<string, readonly FilteredAnswer[]>;
   /** By token and address as sent. */
   readonly contacts: ReadonlyMap<string, ContactSeen>;
   /** The first address each contactID was given to, by token and contactID. */
@@ -77,7 +93,7 @@ export interface ModelState {
   readonly unknownWrites: readonly RecordedExchange[];
 }
 
-export const initialState: ModelState = { served: 0, answers: new Map(), contacts: new Map(), owners: new Map(), groups: new Map(), jobs: new Map(), unknownWrites: [] };
+export const initialState: ModelState = { served: 0, answers: new Map(), results: new Map(), filtered: new Map(), contacts: new Map(), owners: new Map(), groups: new Map(), jobs: new Map(), unknownWrites: [] };
 
 /** What the documents say the answer to a request must hold, given the state: the rule whose sentence it is, and the check. */
 export interface Expected {
@@ -144,8 +160,75 @@ function ruleOfSpelling(op: SearchOp, a: RecordedExchange, b: RecordedExchange):
   return `${op}.filters.subset`;
 }
 
+const resultKey = (op: SearchOp, exchange: RecordedExchange, params: Record<string, unknown>): string => `${tokenKey(exchange)}\u0000${op}\u0000${setKeyOf(op, params)}`;
+
+const withoutFilter = (params: Record<string, unknown>, filter: AnySearchFilter): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(params).filter(([name]) => !filter.params.includes(name)));
+
+/**
+ * The filters a request asks that have no default (left out, the search does not filter by them): each with the
+ * value asked and the request without it, the unfiltered read its answer is held to.
+ */
+function filtersWithout(op: SearchOp, exchange: RecordedExchange, target: Pick<Target, 'profile'>): Array<{ filter: AnySearchFilter; value: unknown; unfiltered: Record<string, unknown> }> {
+  return searchFiltersOf(op, target).flatMap((filter) => {
+    if (!sendsFilter(filter, exchange.params)) return [];
+    const value = filter.asked(exchange.params);
+    const unfiltered = withoutFilter(exchange.params, filter);
+    return value === undefined || filter.asked(unfiltered) !== undefined ? [] : [{ filter, value, unfiltered }];
+  });
+}
+
+/** The rule of what a filter's value means (its first parameter's x-rules). */
+function ruleOfFilter(op: SearchOp, filter: AnySearchFilter): string {
+  const rules = ((paramSchemas(op)[filter.params[0]!] as { 'x-rules'?: string[] } | undefined)?.['x-rules'] ?? []);
+  for (const suffix of MEANING_RULES) {
+    const rule = rules.find((candidate) => candidate.endsWith(suffix));
+    if (rule) return rule;
+  }
+  return `${op}.filters.subset`;
+}
+
+/** What a filter left out: the records of the unfiltered read it must return that its answer lacks (edges of a moving window aside). */
+function leftOut(op: SearchOp, filtered: SearchAnswerSeen, unfiltered: SearchAnswerSeen, filter: AnySearchFilter, value: unknown): Rejection | undefined {
+  const unstable = new Set([...filtered.unstable, ...unfiltered.unstable]);
+  const records = recordsOf(unfiltered.exchange).filter((record) => required(filter, record, value));
+  const missing = idsOf(op, records).map(String).filter((id) => !filtered.ids.has(id) && !unstable.has(id));
+  if (missing.length === 0) return undefined;
+  return {
+    rule: ruleOfFilter(op, filter),
+    title: `${filter.describe(value)} leaves out records it must return: ${missing.length} of the ${records.length} the same search without it returned that ${filter.what(value).replace(/^has /, 'have ')}`,
+    expected: { count: records.length, [`${idFieldOf(op)}s`]: shortList(idsOf(op, records)) },
+    actual: { count: filtered.ids.size, missing: shortList(missing) },
+    other: unfiltered.exchange,
+  };
+}
+
 /** The spellings a relation names for evidence. */
 const written = (exchange: RecordedExchange) => ({ method: exchange.method, params: exchange.params });
+
+/** A whole answer as the state keeps it. */
+function seenAnswer(op: SearchOp, exchange: RecordedExchange, target: Pick<Target, 'profile'>): SearchAnswerSeen | undefined {
+  const records = wholeAnswer(op, exchange);
+  return records && { exchange, spelling: spellingOf(exchange), ids: new Set(idsOf(op, records).map(String)), unstable: unstableIds(op, exchange, records, target) };
+}
+
+/**
+ * Every filter returns exactly the records of an unfiltered read it admits: an answer to a request with a filter is
+ * held to the whole answer of the same request without it (what it leaves out), and an answer without a filter to
+ * the whole answers of the same request with one (what they left out), whichever came first.
+ */
+function filterRelations(state: ModelState, op: SearchOp, request: RecordedExchange, target: Pick<Target, 'profile'>): Expected[] {
+  const expected: Expected[] = [];
+  for (const { filter, value, unfiltered } of filtersWithout(op, request, target)) {
+    const reference = state.results.get(resultKey(op, request, unfiltered));
+    if (!reference) continue;
+    expected.push({ rule: ruleOfFilter(op, filter), check: (answer) => { const seen = seenAnswer(op, answer, target); return seen && leftOut(op, seen, reference, filter, value); } });
+  }
+  for (const earlier of state.filtered.get(resultKey(op, request, request.params)) ?? []) {
+    expected.push({ rule: ruleOfFilter(op, earlier.filter), check: (answer) => { const seen = seenAnswer(op, answer, target); return seen && leftOut(op, earlier.answer, seen, earlier.filter, earlier.value); } });
+  }
+  return expected;
+}
 
 function sameAnswer(op: SearchOp, request: RecordedExchange, earlier: SearchAnswerSeen, target: Pick<Target, 'profile'>): Expected {
   const rule = ruleOfSpelling(op, earlier.exchange, request);
@@ -220,7 +303,8 @@ export function expect(state: ModelState, request: RecordedExchange, target: Pic
   if (isSearch(op)) {
     if (!headerOnly(request)) return [];
     const spelling = spellingOf(request);
-    return (state.answers.get(requestKey(op, request)) ?? []).filter((earlier) => earlier.spelling !== spelling).slice(0, 3).map((earlier) => sameAnswer(op, request, earlier, target));
+    const respelled = (state.answers.get(requestKey(op, request)) ?? []).filter((earlier) => earlier.spelling !== spelling).slice(0, 3).map((earlier) => sameAnswer(op, request, earlier, target));
+    return [...respelled, ...filterRelations(state, op, request, target)];
   }
   if (op === 'contacts.import' && headerOnly(request)) return [matchedOnEmail(state, request, target)];
   return [];
@@ -232,15 +316,26 @@ export function step(state: ModelState, exchange: RecordedExchange, target: Pick
   const { op } = exchange;
   if (exchange.outcomeUnknown) next.unknownWrites = [...state.unknownWrites, exchange];
   if (isSearch(op)) {
-    const records = wholeAnswer(op, exchange);
-    if (records) {
+    const whole = seenAnswer(op, exchange, target);
+    if (whole) {
       const key = requestKey(op, exchange);
-      const spelling = spellingOf(exchange);
       const seen = state.answers.get(key) ?? [];
-      if (!seen.some((answer) => answer.spelling === spelling)) {
+      if (!seen.some((answer) => answer.spelling === whole.spelling)) {
         const answers = new Map(state.answers);
-        answers.set(key, [...seen, { exchange, spelling, ids: new Set(idsOf(op, records).map(String)), unstable: unstableIds(op, exchange, records, target) }]);
+        answers.set(key, [...seen, whole]);
         next.answers = answers;
+      }
+      const result = resultKey(op, exchange, exchange.params);
+      if (!state.results.has(result)) next.results = new Map(state.results).set(result, whole);
+      const filters = filtersWithout(op, exchange, target);
+      if (filters.length > 0) {
+        const filtered = new Map(state.filtered);
+        for (const { filter, value, unfiltered } of filters) {
+          const key = resultKey(op, exchange, unfiltered);
+          const list = filtered.get(key) ?? [];
+          if (list.length < 8) filtered.set(key, [...list, { answer: whole, filter, value }]);
+        }
+        next.filtered = filtered;
       }
     }
     if (op === 'groups.search' && exchange.outcome === 'success') {

@@ -70,6 +70,16 @@ describe('the model with state', () => {
     assert.deepEqual(rulesOf(state, imported([['A@x.test', 11]])), []);
   });
 
+  test('should hold a filter to what it leaves out of the unfiltered read, whichever came first', () => {
+    const group = (groupID: number, isPrivate: boolean) => ({ groupID, groupName: `g${groupID}`, type: 'Static', status: 'Active', private: isPrivate });
+    const all = exchange('groups.search', { rpp: 250 }, { records: [group(1, false), group(2, true), group(3, false)] });
+    const displayed = (ids: number[]) => exchange('groups.search', { rpp: 250, private: 0 }, { records: ids.map((id) => group(id, false)) });
+    assert.deepEqual(rulesOf(fold(all), displayed([1, 3])), []);
+    assert.deepEqual(rulesOf(fold(all), displayed([1])), ['groups.search.private.filter']);
+    assert.deepEqual(rulesOf(fold(displayed([1])), all), ['groups.search.private.filter']);
+    assert.deepEqual(rulesOf(fold(displayed([1, 3])), all), []);
+  });
+
   test('should find a relation broken over a whole traffic whichever of the two answers came first', () => {
     const canonical = groups({ status: 'Archived' }, [3, 4]);
     const respelled = groups({ status: 'archived' }, [1]);
