@@ -29,8 +29,9 @@ export function relationProbes(writes: boolean): Step[] {
     steps.push(respelledSearch({ ...search, op: 'emails.search', respelling, deliveryType: 'automated', windowed: false }));
   }
   for (const deliveryType of allowedValues('emails.search', 'deliveryType')) steps.push(respelledSearch({ ...search, op: 'emails.search', deliveryType, status: [...allowedValues('emails.search', 'status')] }));
-  for (const form of ['iso-no-zone', 'iso-z', 'iso-offset', 'service'] as const) {
-    for (const pick of [0, 7, 23]) steps.push(respelledSearch({ ...search, op: 'emails.search', respelling: 'datetime-form', form, start: { pick, shift: HOUR_S }, days: 120 }));
+  // Each form once, the zone-less one (the form a target most easily reads off GMT) at two moments of the data.
+  for (const [form, picks] of [['iso-no-zone', [0, 23]], ['iso-z', [7]], ['iso-offset', [11]], ['service', [3]]] as const) {
+    for (const pick of picks) steps.push(respelledSearch({ ...search, op: 'emails.search', respelling: 'datetime-form', form, start: { pick, shift: HOUR_S }, days: 120 }));
   }
   // Emails not sent (drafts, scheduled) carry no dateSent a window could select: these two are asked without one.
   steps.push(respelledSearch({ ...search, op: 'emails.search', respelling: 'method', status: [...allowedValues('emails.search', 'status')], windowed: false }));

@@ -37,6 +37,7 @@ import { addMonths, defaultWindowMonths } from '../../generators';
 import { perTraffic } from './per-traffic';
 import type { Rejection } from './rejection';
 import type { SearchRecord } from '../oracles';
+import { SharedMap } from './_internals/shared-map';
 
 /** A search answer that showed its whole result. */
 export interface SearchAnswerSeen {
@@ -78,22 +79,25 @@ export interface JobSeen {
 export interface ModelState {
   /** Exchanges folded in. */
   readonly served: number;
-  readonly answers: ReadonlyMap<string, readonly SearchAnswerSeen[]>;
+  readonly answers: SharedMap<string, readonly SearchAnswerSeen[]>;
   /** The first whole answer of each search, paging and order aside (by token and set key): the unfiltered reads. */
-  readonly results: ReadonlyMap<string, SearchAnswerSeen>;
+  readonly results: SharedMap<string, SearchAnswerSeen>;
   /** Whole answers of a search with one filter more than another, by the other's token and set key. */
-  readonly filtered: ReadonlyMap<string, readonly FilteredAnswer[]>;
+  readonly filtered: SharedMap<string, readonly FilteredAnswer[]>;
   /** By token and address as sent. */
-  readonly contacts: ReadonlyMap<string, ContactSeen>;
+  readonly contacts: SharedMap<string, ContactSeen>;
   /** The first address each contactID was given to, by token and contactID. */
-  readonly owners: ReadonlyMap<string, ContactSeen>;
-  readonly groups: ReadonlyMap<number, GroupSeen>;
+  readonly owners: SharedMap<string, ContactSeen>;
+  readonly groups: SharedMap<number, GroupSeen>;
   /** By jobID as text. */
-  readonly jobs: ReadonlyMap<string, JobSeen>;
+  readonly jobs: SharedMap<string, JobSeen>;
   readonly unknownWrites: readonly RecordedExchange[];
 }
 
-export const initialState: ModelState = { served: 0, answers: new Map(), results: new Map(), filtered: new Map(), contacts: new Map(), owners: new Map(), groups: new Map(), jobs: new Map(), unknownWrites: [] };
+export const initialState: ModelState = {
+  served: 0, answers: SharedMap.empty(), results: SharedMap.empty(), filtered: SharedMap.empty(), contacts: SharedMap.empty(), owners: SharedMap.empty(),
+  groups: SharedMap.empty(), jobs: SharedMap.empty(), unknownWrites: [],
+};
 
 /** What the documents say the answer to a request must hold, given the state: the rule whose sentence it is, and the check. */
 export interface Expected {
@@ -107,7 +111,12 @@ const tokenKey = (exchange: RecordedExchange): string => exchange.token.id ?? 'n
 const DAY_MS = 86_400_000;
 
 /** The key of a request read canonically: token, operation and every parameter normalized (the method aside). */
-const requestKey = (op: SearchOp, exchange: RecordedExchange): string => `${tokenKey(exchange)}\u0000${op}\u0000${keyOf(op, exchange.params, [])}`;
+const requestKeys = new WeakMap<RecordedExchange, string>();
+const requestKey = (op: SearchOp, exchange: RecordedExchange): string => {
+  let key = requestKeys.get(exchange);
+  if (key === undefined) requestKeys.set(exchange, (key = `${tokenKey(exchange)}\u0000${op}\u0000${keyOf(op, exchange.params, [])}`));
+  return key;
+};
 const spellingOf = (exchange: RecordedExchange): string => `${exchange.method} ${JSON.stringify(Object.entries(exchange.params).filter(([, v]) => v !== undefined).sort(([a], [b]) => a.localeCompare(b)))}`;
 
 /** A served search answer whose page shows the whole result: the first page, fewer records than the page size asked. */
@@ -160,7 +169,16 @@ function ruleOfSpelling(op: SearchOp, a: RecordedExchange, b: RecordedExchange):
   return `${op}.filters.subset`;
 }
 
-const resultKey = (op: SearchOp, exchange: RecordedExchange, params: Record<string, unknown>): string => `${tokenKey(exchange)}\u0000${op}\u0000${setKeyOf(op, params)}`;
+const resultKeys = new WeakMap<RecordedExchange, string>();
+/** The key of a search's whole result (paging and order aside) by token: of the exchange's own parameters, or of others (the request less a filter). */
+function resultKey(op: SearchOp, exchange: RecordedExchange, params: Record<string, unknown>): string {
+  const own = params === exchange.params;
+  const known = own ? resultKeys.get(exchange) : undefined;
+  if (known !== undefined) return known;
+  const key = `${tokenKey(exchange)}\u0000${op}\u0000${setKeyOf(op, params)}`;
+  if (own) resultKeys.set(exchange, key);
+  return key;
+}
 
 const withoutFilter = (params: Record<string, unknown>, filter: AnySearchFilter): Record<string, unknown> =>
   Object.fromEntries(Object.entries(params).filter(([name]) => !filter.params.includes(name)));
@@ -169,13 +187,24 @@ const withoutFilter = (params: Record<string, unknown>, filter: AnySearchFilter)
  * The filters a request asks that have no default (left out, the search does not filter by them): each with the
  * value asked and the request without it, the unfiltered read its answer is held to.
  */
-function filtersWithout(op: SearchOp, exchange: RecordedExchange, target: Pick<Target, 'profile'>): Array<{ filter: AnySearchFilter; value: unknown; unfiltered: Record<string, unknown> }> {
-  return searchFiltersOf(op, target).flatMap((filter) => {
+type FilterAsked = { filter: AnySearchFilter; value: unknown; unfiltered: Record<string, unknown> };
+const filtersAsked = new WeakMap<RecordedExchange, FilterAsked[]>();
+const filtersOfProfile = new WeakMap<object, Map<SearchOp, AnySearchFilter[]>>();
+
+function filtersWithout(op: SearchOp, exchange: RecordedExchange, target: Pick<Target, 'profile'>): FilterAsked[] {
+  const known = filtersAsked.get(exchange);
+  if (known) return known;
+  let byOp = filtersOfProfile.get(target.profile);
+  if (!byOp) filtersOfProfile.set(target.profile, (byOp = new Map()));
+  if (!byOp.has(op)) byOp.set(op, searchFiltersOf(op, target));
+  const found = byOp.get(op)!.flatMap((filter) => {
     if (!sendsFilter(filter, exchange.params)) return [];
     const value = filter.asked(exchange.params);
     const unfiltered = withoutFilter(exchange.params, filter);
     return value === undefined || filter.asked(unfiltered) !== undefined ? [] : [{ filter, value, unfiltered }];
   });
+  filtersAsked.set(exchange, found);
+  return found;
 }
 
 /** The rule of what a filter's value means (its first parameter's x-rules). */
@@ -206,10 +235,17 @@ function leftOut(op: SearchOp, filtered: SearchAnswerSeen, unfiltered: SearchAns
 /** The spellings a relation names for evidence. */
 const written = (exchange: RecordedExchange) => ({ method: exchange.method, params: exchange.params });
 
+/** Per exchange, what the fold reads of it more than once (an exchange is folded in once, and checked against each relation). */
+const seenAnswers = new WeakMap<RecordedExchange, SearchAnswerSeen | null>();
+
 /** A whole answer as the state keeps it. */
 function seenAnswer(op: SearchOp, exchange: RecordedExchange, target: Pick<Target, 'profile'>): SearchAnswerSeen | undefined {
+  const known = seenAnswers.get(exchange);
+  if (known !== undefined) return known ?? undefined;
   const records = wholeAnswer(op, exchange);
-  return records && { exchange, spelling: spellingOf(exchange), ids: new Set(idsOf(op, records).map(String)), unstable: unstableIds(op, exchange, records, target) };
+  const seen = records && { exchange, spelling: spellingOf(exchange), ids: new Set(idsOf(op, records).map(String)), unstable: unstableIds(op, exchange, records, target) };
+  seenAnswers.set(exchange, seen ?? null);
+  return seen;
 }
 
 /**
@@ -254,7 +290,16 @@ function sameAnswer(op: SearchOp, request: RecordedExchange, earlier: SearchAnsw
 }
 
 /** One successful, unrepeated row per address of an accepted import: its address and the contactID it carries. */
-function importedContacts(exchange: RecordedExchange, target: Pick<Target, 'profile'>): Array<{ address: string; contactID: number; record: unknown }> {
+type ImportedContact = { address: string; contactID: number; record: unknown };
+const importedOf = new WeakMap<RecordedExchange, ImportedContact[]>();
+
+function importedContacts(exchange: RecordedExchange, target: Pick<Target, 'profile'>): ImportedContact[] {
+  let found = importedOf.get(exchange);
+  if (!found) importedOf.set(exchange, (found = readImportedContacts(exchange, target)));
+  return found;
+}
+
+function readImportedContacts(exchange: RecordedExchange, target: Pick<Target, 'profile'>): ImportedContact[] {
   if (exchange.op !== 'contacts.import' || exchange.outcome !== 'success' || !headerOnly(exchange)) return [];
   const records = sentRecords(exchange);
   const rows = readImport(exchange, target).rows;
@@ -320,59 +365,40 @@ export function step(state: ModelState, exchange: RecordedExchange, target: Pick
     if (whole) {
       const key = requestKey(op, exchange);
       const seen = state.answers.get(key) ?? [];
-      if (!seen.some((answer) => answer.spelling === whole.spelling)) {
-        const answers = new Map(state.answers);
-        answers.set(key, [...seen, whole]);
-        next.answers = answers;
-      }
+      if (!seen.some((answer) => answer.spelling === whole.spelling)) next.answers = state.answers.set(key, [...seen, whole]);
       const result = resultKey(op, exchange, exchange.params);
-      if (!state.results.has(result)) next.results = new Map(state.results).set(result, whole);
-      const filters = filtersWithout(op, exchange, target);
-      if (filters.length > 0) {
-        const filtered = new Map(state.filtered);
-        for (const { filter, value, unfiltered } of filters) {
-          const key = resultKey(op, exchange, unfiltered);
-          const list = filtered.get(key) ?? [];
-          if (list.length < 8) filtered.set(key, [...list, { answer: whole, filter, value }]);
-        }
-        next.filtered = filtered;
+      if (!state.results.has(result)) next.results = state.results.set(result, whole);
+      for (const { filter, value, unfiltered } of filtersWithout(op, exchange, target)) {
+        const key = resultKey(op, exchange, unfiltered);
+        const list = next.filtered.get(key) ?? [];
+        if (list.length < 8) next.filtered = next.filtered.set(key, [...list, { answer: whole, filter, value }]);
       }
     }
     if (op === 'groups.search' && exchange.outcome === 'success') {
-      const groups = new Map(state.groups);
       for (const record of recordsOf(exchange)) {
         const id = readInteger(record.groupID);
-        if (id !== undefined) groups.set(id, { totalMembers: readInteger(record.totalMembers), activeMembers: readInteger(record.activeMembers), exchange });
+        if (id !== undefined) next.groups = next.groups.set(id, { totalMembers: readInteger(record.totalMembers), activeMembers: readInteger(record.activeMembers), exchange });
       }
-      next.groups = groups;
     }
   }
   if (op === 'contacts.import') {
     const imported = importedContacts(exchange, target);
-    if (imported.length > 0) {
-      const contacts = new Map(state.contacts);
-      const owners = new Map(state.owners);
-      const token = tokenKey(exchange);
-      for (const { address, contactID } of imported) {
-        const seen = { contactID, address, exchange };
-        if (!contacts.has(`${token}\u0000${address}`)) contacts.set(`${token}\u0000${address}`, seen);
-        if (!owners.has(`${token}\u0000${contactID}`)) owners.set(`${token}\u0000${contactID}`, seen);
-      }
-      next.contacts = contacts;
-      next.owners = owners;
+    const token = tokenKey(exchange);
+    for (const { address, contactID } of imported) {
+      const seen = { contactID, address, exchange };
+      if (!next.contacts.has(`${token}\u0000${address}`)) next.contacts = next.contacts.set(`${token}\u0000${address}`, seen);
+      if (!next.owners.has(`${token}\u0000${contactID}`)) next.owners = next.owners.set(`${token}\u0000${contactID}`, seen);
     }
   }
   if (op === 'exports.jobStatus' && exchange.outcome === 'success') {
     const jobID = String(exchange.params.jobID);
     const phase = phaseOf(exchange, target.profile);
     const job = state.jobs.get(jobID) ?? { phases: [] };
-    const jobs = new Map(state.jobs);
-    jobs.set(jobID, {
+    next.jobs = state.jobs.set(jobID, {
       phases: phase ? [...job.phases, phase] : job.phases,
       ...(isObject(exchange.job) && exchange.job.fileKey !== undefined ? { fileKey: exchange.job.fileKey } : job.fileKey !== undefined ? { fileKey: job.fileKey } : {}),
       ...(isObject(exchange.job) && exchange.job.fileExpiration !== undefined ? { fileExpiration: exchange.job.fileExpiration } : job.fileExpiration !== undefined ? { fileExpiration: job.fileExpiration } : {}),
     });
-    next.jobs = jobs;
   }
   return next;
 }

@@ -15,10 +15,10 @@ import { withRelations } from './relations';
  * (EMS_TRAFFIC_FILE, set by `--har` and the proxy) each test judges the recorded traffic instead
  * (judgeTraffic: no request, no `needs`); a traffic judge that throws gives its rule a harness error.
  */
-export function registerChecks(feature: string, listed: readonly Check[]): void {
-  // Each rule's judge also reads the model's relations that speak to its sentence (relations.ts).
-  const checks = listed.map(withRelations);
-  for (const check of checks) registered.set(check.rule, check);
+export function registerChecks(feature: string, checks: readonly Check[]): void {
+  // The rule's verdict (the whole run's, or a recording's) also reads the model's relations that speak to its
+  // sentence (relations.ts); a test's own live judgement and its exploring driver's oracle read its judge alone.
+  for (const check of checks) registered.set(check.rule, withRelations(check));
   if (collecting) {
     collecting.push({ feature, checks });
     return;
@@ -30,7 +30,7 @@ export function registerChecks(feature: string, listed: readonly Check[]): void 
           if (!recorded) throw new Error(`EMS_TRAFFIC_FILE is set but the worker read no traffic`);
           if (recorded instanceof Error) return judge.record(harnessErrorVerdict(check.rule, recorded));
           try {
-            await judgeTraffic(check, judge, target, recorded);
+            await judgeTraffic(withRelations(check), judge, target, recorded);
           } catch (error) {
             // No request, no transport failure: whatever a traffic judge throws is a harness error. Recorded, not
             // rethrown: a failed test would restart the worker (and read the traffic again) for every such judge.
