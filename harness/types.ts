@@ -535,6 +535,19 @@ export interface InputCoverage {
   classes: CoverageCount;
   pairs: CoverageCount;
   operations: Record<string, OperationCoverage>;
+  /** The classes of answers the rules compared (the model's relations, counters around writes); absent in older reports. */
+  answers?: AnswerCoverage;
+}
+
+/** The classes of answers a run's data allowed to compare, with how many answers each, and those no answer fell in. */
+export interface AnswerCoverage {
+  covered: number;
+  total: number;
+  percent: number;
+  /** Every class an answer fell in (a relation broken counts as "<rule>: broken"), with how many answers. */
+  classes: Record<string, number>;
+  /** The expected classes no answer fell in: what the target's data, or the run, did not allow. */
+  missing: string[];
 }
 
 /** A point of spec/silent-points.yaml: where the documents leave a choice a judge meets. */

@@ -102,7 +102,12 @@ export const initialState: ModelState = {
 /** What the documents say the answer to a request must hold, given the state: the rule whose sentence it is, and the check. */
 export interface Expected {
   rule: string;
-  check(answer: RecordedExchange): Rejection | undefined;
+  /**
+   * The answer against the state: a rejection; the class of answers it was compared as when the relation holds
+   * (for coverage: "emails.search written another way (datetime-form)"); undefined when the answer tells nothing
+   * (refused, or not the whole result).
+   */
+  check(answer: RecordedExchange): Rejection | string | undefined;
 }
 
 const SEARCHES: readonly string[] = ['groups.search', 'emails.search'];
@@ -122,7 +127,8 @@ const spellingOf = (exchange: RecordedExchange): string => `${exchange.method} $
 /** A served search answer whose page shows the whole result: the first page, fewer records than the page size asked. */
 function wholeAnswer(op: SearchOp, exchange: RecordedExchange): SearchRecord[] | undefined {
   if (exchange.outcome !== 'success' || !headerOnly(exchange) || exchange.outcomeUnknown) return undefined;
-  const size = askedPageSize(op, exchange);
+  // A padded rpp ("0250") is a spelling whose reading is unwritten; accepted, it keeps the number's meaning.
+  const size = askedPageSize(op, exchange) ?? readInteger(exchange.params.rpp);
   const records = recordsOf(exchange);
   if ((sentPage(exchange) ?? 1) !== 1 || size === undefined || records.length >= size) return undefined;
   return records;
@@ -218,11 +224,11 @@ function ruleOfFilter(op: SearchOp, filter: AnySearchFilter): string {
 }
 
 /** What a filter left out: the records of the unfiltered read it must return that its answer lacks (edges of a moving window aside). */
-function leftOut(op: SearchOp, filtered: SearchAnswerSeen, unfiltered: SearchAnswerSeen, filter: AnySearchFilter, value: unknown): Rejection | undefined {
+function leftOut(op: SearchOp, filtered: SearchAnswerSeen, unfiltered: SearchAnswerSeen, filter: AnySearchFilter, value: unknown): Rejection | string {
   const unstable = new Set([...filtered.unstable, ...unfiltered.unstable]);
   const records = recordsOf(unfiltered.exchange).filter((record) => required(filter, record, value));
   const missing = idsOf(op, records).map(String).filter((id) => !filtered.ids.has(id) && !unstable.has(id));
-  if (missing.length === 0) return undefined;
+  if (missing.length === 0) return `${op} ${filter.params.join('/')}: ${records.length < unfiltered.ids.size ? 'a filter that left records out' : 'a filter that left nothing out'}`;
   return {
     rule: ruleOfFilter(op, filter),
     title: `${filter.describe(value)} leaves out records it must return: ${missing.length} of the ${records.length} the same search without it returned that ${filter.what(value).replace(/^has /, 'have ')}`,
@@ -231,6 +237,30 @@ function leftOut(op: SearchOp, filtered: SearchAnswerSeen, unfiltered: SearchAns
     other: unfiltered.exchange,
   };
 }
+
+/** How two requests for the same thing are written differently: the class of answers their comparison covers. */
+function respellingKind(op: SearchOp, a: RecordedExchange, b: RecordedExchange): string {
+  if (a.method !== b.method) return 'GET and POST';
+  const schemas = paramSchemas(op);
+  for (const [name, schema] of Object.entries(schemas)) {
+    const [x, y] = [a.params[name], b.params[name]];
+    if (JSON.stringify(x) === JSON.stringify(y)) continue;
+    if (Array.isArray(x) !== Array.isArray(y) && schema.type !== 'array') return 'a parameter given twice';
+    if (schema.format === 'ems-datetime') return 'a datetime in another form';
+    if (schema.enum || schema.items?.enum) return 'an enum value in another letter case';
+    if (schema.type === 'integer') return 'an integer written another way';
+    return `${name} written another way`;
+  }
+  return 'another spelling';
+}
+
+/** The classes of answers the relations compare, for coverage (each counted when an answer was compared under it). */
+export const RELATION_CLASSES = [
+  ...(['groups.search', 'emails.search'] as const).flatMap((op) =>
+    ['GET and POST', 'an enum value in another letter case', 'a parameter given twice', 'an integer written another way', ...(op === 'emails.search' ? ['a datetime in another form'] : [])].map((kind) => `${op} written another way: ${kind}`)),
+  'contacts.import: an address imported before, matched on its email',
+  'contacts.import: a record carrying the contactID of another contact',
+] as const;
 
 /** The spellings a relation names for evidence. */
 const written = (exchange: RecordedExchange) => ({ method: exchange.method, params: exchange.params });
@@ -277,7 +307,7 @@ function sameAnswer(op: SearchOp, request: RecordedExchange, earlier: SearchAnsw
       const ids = new Set(idsOf(op, records).map(String));
       const missing = [...earlier.ids].filter((id) => !ids.has(id) && !unstable.has(id));
       const unexpected = [...ids].filter((id) => !earlier.ids.has(id) && !unstable.has(id));
-      if (missing.length === 0 && unexpected.length === 0) return undefined;
+      if (missing.length === 0 && unexpected.length === 0) return `${op} written another way: ${respellingKind(op, earlier.exchange, answer)}`;
       return {
         rule,
         title: `the same ${op} request written another way returns other records: ${JSON.stringify(written(answer))} against ${JSON.stringify(written(earlier.exchange))}`,
@@ -319,8 +349,13 @@ function matchedOnEmail(state: ModelState, request: RecordedExchange, target: Pi
   return {
     rule: 'contacts.import.match.existing',
     check(answer) {
+      let compared: string | undefined;
       for (const { address, contactID, record } of importedContacts(answer, target)) {
         const known = state.contacts.get(`${token}\u0000${address}`);
+        const carried = isObject(record) ? readInteger(record.contactID) : undefined;
+        const another = carried !== undefined && state.owners.get(`${token}\u0000${carried}`);
+        if (another && another.address.toLowerCase() !== address.toLowerCase()) compared = RELATION_CLASSES[RELATION_CLASSES.length - 1];
+        else if (known && compared === undefined) compared = RELATION_CLASSES[RELATION_CLASSES.length - 2];
         if (known && known.contactID !== contactID) {
           return {
             rule: 'contacts.import.match.existing',
@@ -337,7 +372,7 @@ function matchedOnEmail(state: ModelState, request: RecordedExchange, target: Pi
           };
         }
       }
-      return undefined;
+      return compared;
     },
   };
 }
@@ -405,22 +440,40 @@ export function step(state: ModelState, exchange: RecordedExchange, target: Pick
 
 /** The rejections of an answer given the state before it: what `expect` said of it that does not hold. */
 export function rejectionsGiven(state: ModelState, exchange: RecordedExchange, target: Pick<Target, 'profile'>): Rejection[] {
-  return expect(state, exchange, target).flatMap((expected) => expected.check(exchange) ?? []);
+  return expect(state, exchange, target).flatMap((expected) => {
+    const found = expected.check(exchange);
+    return typeof found === 'object' ? [found] : [];
+  });
 }
 
+
+
 /**
- * The whole traffic folded through the model in the order served: each answer checked against the state
- * before it. Read once per traffic; each rule's judge takes its share (`relationFailures`).
+ * The whole traffic folded through the model in the order served: each answer checked against the state before
+ * it. Read once per traffic: the rejections (each rule's judge takes its share, `relationFailures`) and the classes of
+ * answers the relations compared, with how many answers each (the coverage report's answer classes).
  */
-export const relationRejections = perTraffic((traffic: RecordedTraffic, target: Pick<Target, 'profile'>) => {
-  const found: Array<Rejection & { answer: RecordedExchange }> = [];
+const relationFold = perTraffic((traffic: RecordedTraffic, target: Pick<Target, 'profile'>) => {
+  const rejections: Array<Rejection & { answer: RecordedExchange }> = [];
+  const classes = new Map<string, number>();
   let state = initialState;
   for (const exchange of traffic.exchanges) {
-    for (const rejection of rejectionsGiven(state, exchange, target)) found.push({ ...rejection, answer: exchange });
+    for (const expected of expect(state, exchange, target)) {
+      const found = expected.check(exchange);
+      if (found === undefined) continue;
+      if (typeof found === 'object') rejections.push({ ...found, answer: exchange });
+      const name = typeof found === 'string' ? found : `${expected.rule}: broken`;
+      classes.set(name, (classes.get(name) ?? 0) + 1);
+    }
     state = step(state, exchange, target);
   }
-  return found;
+  return { rejections, classes };
 });
+
+export const relationRejections = (traffic: RecordedTraffic, target: Pick<Target, 'profile'>) => relationFold(traffic, target).rejections;
+
+/** The classes of answers the relations compared over the traffic, with how many answers each. */
+export const relationClasses = (traffic: RecordedTraffic, target: Pick<Target, 'profile'>): ReadonlyMap<string, number> => relationFold(traffic, target).classes;
 
 /** The relations of the whole traffic that break one rule's sentence. */
 export const relationFailures = (traffic: RecordedTraffic, target: Pick<Target, 'profile'>, rule: string) =>

@@ -7,7 +7,7 @@ import { declaredRules, foldVerdicts, harnessErrorOf, harnessErrorVerdict, oneLi
 import type { ConformanceReport, CreatedContact, ExplorationFailure, Rule, RuleResult, Verdict, VerdictKind } from '../types';
 import { withFailingCases } from './failing-cases';
 import { withExplorationReplay, withReplay } from './replay';
-import { inputCoverage } from './input-coverage';
+import { answerCoverage, inputCoverage } from './input-coverage';
 import { observeSilentPoints } from '../silent';
 import { loadTrafficFile, type RecordedTraffic } from '../exchanges';
 import type { Target } from '../core';
@@ -109,7 +109,7 @@ export default class ConformanceReporter implements Reporter {
       report = buildReport(outcomes, this.selected, result, whole?.verdicts);
       if (this.wholeRunError) report.harnessErrors = [...(report.harnessErrors ?? []), this.wholeRunError];
       const observed = whole ?? recordedRun(process.env);
-      if (whole) report.inputCoverage = inputCoverage(whole.traffic);
+      if (whole) report.inputCoverage = { ...inputCoverage(whole.traffic), answers: answerCoverage(whole.traffic, whole.target) };
       if (observed) {
         const { traffic, target } = observed;
         // Requests that got no answer of the target's: one section, never a failure (harness/report/outage.ts).

@@ -1,6 +1,7 @@
 import { inputSpaces, pairId, requestClasses } from '../../generators';
 import type { RecordedTraffic } from '../exchanges';
-import type { InputCoverage, OperationCoverage } from '../types';
+import { groupHistory, RELATION_CLASSES, relationClasses, searchFiltersOf } from '../model';
+import type { AnswerCoverage, InputCoverage, OperationCoverage, Profile } from '../types';
 
 /** How many missing classes and pairs an operation's entry lists (the counts are whole). */
 const MAX_LISTED = 25;
@@ -53,4 +54,32 @@ export function inputCoverage(traffic: RecordedTraffic): InputCoverage {
     pairs: { covered: pairs, total: pairsTotal, percent: percent(pairs, pairsTotal) },
     operations,
   };
+}
+
+/** The classes of answers a rule needs that are not relations of the model: a member counter read around a write. */
+const COUNTER_CLASSES = {
+  add: 'contacts.import: both member counters read around an import adding to the group',
+  remove: 'contacts.import: both member counters read around an import removing from the group',
+} as const;
+
+/**
+ * The classes of answers the run's data allowed the rules to compare, beside the classes of requests it sent: each
+ * relation of the model (one request written another way, a filter against its unfiltered read and whether it left
+ * records out, an import row against the contact its address was given), and a group's counters read around a write;
+ * with how many answers each, and the classes no answer of the run fell in (what the target's data, or the run, did
+ * not allow).
+ */
+export function answerCoverage(traffic: RecordedTraffic, target: { profile: Profile }): AnswerCoverage {
+  const classes: Record<string, number> = Object.fromEntries(relationClasses(traffic, target));
+  for (const step of groupHistory(traffic, target).steps) {
+    if (!step.held || step.active === undefined) continue;
+    const name = COUNTER_CLASSES[step.kind];
+    classes[name] = (classes[name] ?? 0) + 1;
+  }
+  const filters = (['groups.search', 'emails.search'] as const).flatMap((op) =>
+    searchFiltersOf(op, target).filter((filter) => filter.asked({}) === undefined).map((filter) => `${op} ${filter.params.join('/')}: a filter that left records out`));
+  const expected = [...RELATION_CLASSES, ...filters, ...Object.values(COUNTER_CLASSES)];
+  const missing = expected.filter((name) => !classes[name]);
+  const covered = expected.length - missing.length;
+  return { covered, total: expected.length, percent: percent(covered, expected.length), classes, missing };
 }

@@ -59,7 +59,8 @@ export function coverageInWords(coverage: InputCoverage): string {
   const short = Object.entries(coverage.operations)
     .filter(([, op]) => op.classes.percent < 100 || op.pairs.percent < 100)
     .map(([name, op]) => `${name} ${op.classes.percent}/${op.pairs.percent} %`);
-  return `input space: ${coverage.classes.covered}/${coverage.classes.total} classes (${coverage.classes.percent} %), ${coverage.pairs.covered}/${coverage.pairs.total} pairs (${coverage.pairs.percent} %)${short.length ? `; short: ${short.join(', ')}` : ''}`;
+  const answers = coverage.answers ? `; answers compared: ${coverage.answers.covered}/${coverage.answers.total} classes (${coverage.answers.percent} %)${coverage.answers.missing.length ? `, not allowed by the data or the run: ${coverage.answers.missing.length}` : ''}` : '';
+  return `input space: ${coverage.classes.covered}/${coverage.classes.total} classes (${coverage.classes.percent} %), ${coverage.pairs.covered}/${coverage.pairs.total} pairs (${coverage.pairs.percent} %)${short.length ? `; short: ${short.join(', ')}` : ''}${answers}`;
 }
 
 function oneLine(rule: RuleResult): string {
