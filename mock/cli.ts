@@ -91,8 +91,6 @@ if (values.help) {
     console.error(`ems mock: ${error.message}`);
     process.exit(2);
   });
-  console.log(`EMS mock listening on ${mock.baseUrl}`);
-  console.log(`  auth URL ${mock.authUrl}; full-permission token ${mock.tokens.full} (--list-tokens for all)`);
   // SIGINT, SIGTERM or SIGHUP, directly, through npm or to the process group (it may come twice), or the parent
   // process gone (npx's `sh -c` killed by a SIGTERM to npm): close the port once, then exit 0. A second Ctrl+C
   // a while later exits at once.
@@ -108,6 +106,9 @@ if (values.help) {
     },
     () => process.exit(130),
   );
+  // Listening is announced once a stop signal is listened to: a caller may send one as soon as it reads this.
+  console.log(`EMS mock listening on ${mock.baseUrl}`);
+  console.log(`  auth URL ${mock.authUrl}; full-permission token ${mock.tokens.full} (--list-tokens for all)`);
 }
 
 /** What `parse` reads, or its error in one line with the usage (exit 2); `prefix` before the message ("--" for a flag's value). */

@@ -21,7 +21,6 @@ export type StopCause = NodeJS.Signals | 'parent-exited';
  * (SIGHUP ignored when it started) is meant to outlive its parent, and is not watched.
  */
 export function onStopSignal(stop: (cause: StopCause) => void, force: () => void): void {
-  const watchParent = !startedUnderNohup();
   let firstAt: number | undefined;
   let parentWatch: NodeJS.Timeout | undefined;
   const first = (cause: StopCause): void => {
@@ -29,12 +28,17 @@ export function onStopSignal(stop: (cause: StopCause) => void, force: () => void
     clearInterval(parentWatch);
     stop(cause);
   };
-  for (const signal of ['SIGINT', 'SIGTERM', ...(watchParent ? (['SIGHUP'] as const) : [])] as const) {
+  const listen = (signal: NodeJS.Signals) =>
     process.on(signal, () => {
       if (firstAt === undefined) first(signal);
       else if (Date.now() - firstAt > REPEAT_WINDOW_MS) force();
     });
-  }
+  // SIGINT and SIGTERM are listened to before anything else is done: one arriving in between would end the process by
+  // the signal's default action, with no stop at all.
+  listen('SIGINT');
+  listen('SIGTERM');
+  const watchParent = !startedUnderNohup();
+  if (watchParent) listen('SIGHUP');
   if (!watchParent) return;
   const parent = process.ppid;
   parentWatch = setInterval(() => {
