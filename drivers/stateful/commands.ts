@@ -17,6 +17,7 @@ import fc from 'fast-check';
 import type { ApiClient, ApiResponse, TokenChoice } from '../../harness/check';
 import { addDays, type AddressBook, allowedValues, contactOfShape, type ContactShape, type RangeLane, rangeParams, searchMethod } from '../../generators';
 import { operationParameters } from '../../harness/contract';
+import { formatDatetime } from '../../harness/oracles';
 import { pickOf, type Learned } from './learned';
 import { maxRpp } from '../search';
 
@@ -83,12 +84,18 @@ const UNKNOWN_PARAMETER = { name: 'explorationNote', value: 'unknown to the inte
 function withSilentInput(op: 'groups.search' | 'emails.search', params: Record<string, unknown>, input: SilentInput | undefined): Record<string, unknown> {
   if (input === 'unknown-parameter') return { ...params, [UNKNOWN_PARAMETER.name]: UNKNOWN_PARAMETER.value };
   if (input !== 'other-spelling') return params;
-  const schemas = operationParameters(op);
-  const name = Object.keys(params).find((key) => schemas[key]?.enum !== undefined && typeof params[key] === 'string');
-  if (!name) return params;
-  const value = params[name] as string;
-  return { ...params, [name]: value === value.toUpperCase() ? value.toLowerCase() : value.toUpperCase() };
+  const name = firstEnumParam(op, params);
+  return name ? { ...params, [name]: flipCase(params[name] as string) } : params;
 }
+
+/** The first parameter the request sends one enum value of (undefined: none). */
+function firstEnumParam(op: 'groups.search' | 'emails.search', params: Record<string, unknown>): string | undefined {
+  const schemas = operationParameters(op);
+  return Object.keys(params).find((key) => schemas[key]?.enum !== undefined && typeof params[key] === 'string');
+}
+
+/** A value in the other letter case. */
+const flipCase = (value: string) => (value === value.toUpperCase() ? value.toLowerCase() : value.toUpperCase());
 
 /** GET mostly; now and then POST, on an operation named GET only (methods.post-on-get-operations: a refusal is allowed, an answer keeps its meaning). */
 const getOrPost = fc.oneof({ weight: 4, arbitrary: fc.constant<'GET' | 'POST'>('GET') }, { weight: 1, arbitrary: fc.constant<'GET' | 'POST'>('POST') });
@@ -205,19 +212,19 @@ type Respelling = 'enum-case' | 'datetime-form' | 'method' | 'repeated' | 'padde
 /** The documented forms of a datetime (service-facts.md: `YYYY-MM-DD HH:MM:SS` GMT, ISO 8601 accepted on input). */
 type DatetimeForm = 'service' | 'iso-z' | 'iso-offset' | 'iso-no-zone';
 
-const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
-const isoUtc = (date: Date) => date.toISOString().slice(0, 19);
+/** The offset the iso-offset form writes a moment at (+05:30: minutes too, and hours). */
+const OFFSET_MIN = 330;
+const isoLocal = (date: Date) => date.toISOString().slice(0, 19);
 
 /** A moment in one documented form; with an offset, the local time at +05:30 and its designator. */
 export function writtenMoment(date: Date, form: DatetimeForm): string {
-  if (form === 'service') return isoUtc(date).replace('T', ' ');
-  if (form === 'iso-z') return `${isoUtc(date)}Z`;
-  if (form === 'iso-no-zone') return isoUtc(date);
-  const offsetMin = 330;
-  return `${isoUtc(new Date(date.getTime() + offsetMin * 60_000))}+${pad(Math.floor(offsetMin / 60))}:${pad(offsetMin % 60)}`;
+  if (form === 'service') return formatDatetime(date, 'service');
+  if (form === 'iso-z') return formatDatetime(date, 'iso8601');
+  if (form === 'iso-no-zone') return isoLocal(date);
+  const hours = String(Math.floor(OFFSET_MIN / 60)).padStart(2, '0');
+  const minutes = String(OFFSET_MIN % 60).padStart(2, '0');
+  return `${isoLocal(new Date(date.getTime() + OFFSET_MIN * 60_000))}+${hours}:${minutes}`;
 }
-
-const flipCase = (value: string) => (value === value.toUpperCase() ? value.toLowerCase() : value.toUpperCase());
 
 /** The request's enum values in the other letter case (list items too). */
 function enumsRespelled(op: 'groups.search' | 'emails.search', params: Record<string, unknown>): Record<string, unknown> {
@@ -232,8 +239,7 @@ function enumsRespelled(op: 'groups.search' | 'emails.search', params: Record<st
 
 /** The request with its first enum parameter given twice, the same value each time. */
 function givenTwice(op: 'groups.search' | 'emails.search', params: Record<string, unknown>): Record<string, unknown> {
-  const schemas = operationParameters(op);
-  const name = Object.keys(params).find((key) => schemas[key]?.enum !== undefined && typeof params[key] === 'string');
+  const name = firstEnumParam(op, params);
   return name ? { ...params, [name]: [params[name], params[name]] } : params;
 }
 

@@ -7,7 +7,7 @@
 import type { ApiResponse } from '../../harness/check';
 import type { Profile } from '../../harness/types';
 import { parseTargetDatetime, readInteger, referencedID } from '../../harness/oracles';
-import { recordsOf, jobIdOf, phaseOf, readImport, resultFor, sentEmail } from '../../harness/model';
+import { answeredContacts, recordsOf, jobIdOf, phaseOf } from '../../harness/model';
 
 export interface LearnedGroup {
   groupID: number;
@@ -68,15 +68,7 @@ export class Learned {
   }
 
   private learnContacts(response: ApiResponse): void {
-    const records = Array.isArray(response.params.contacts) ? (response.params.contacts as unknown[]) : undefined;
-    const rows = readImport(response, { profile: this.profile }).rows;
-    if (!records || !rows) return;
-    records.forEach((record, index) => {
-      const email = sentEmail(record);
-      const row = resultFor(records, rows, index);
-      const contactID = row?.success && row.hasContactID ? readInteger(row.contactID) : undefined;
-      if (email && contactID !== undefined && !this.contactIDs.has(email)) this.contactIDs.set(email, contactID);
-    });
+    for (const { address, contactID } of answeredContacts(response, { profile: this.profile })) if (!this.contactIDs.has(address)) this.contactIDs.set(address, contactID);
   }
 
   /** The contactID of a contact other than these addresses (letter case aside), by its draw; undefined when none is known. */

@@ -4,7 +4,7 @@
  * flags, its counts against the flags, its warnings, and the row result of each input row. Pure.
  */
 import type { ApiResponse, RecordedExchange, Target } from '../check';
-import { isAbsent, isSet } from '../oracles';
+import { isAbsent, isSet, readInteger } from '../oracles';
 
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -79,7 +79,7 @@ export function readImport(response: ApiResponse, _target: Pick<Target, 'profile
 }
 
 /** The records an import request sent, when it sent an array. */
-export const sentRecords = (exchange: RecordedExchange): unknown[] | undefined => (Array.isArray(exchange.params.contacts) ? exchange.params.contacts : undefined);
+export const sentRecords = (exchange: Pick<ApiResponse, 'params'>): unknown[] | undefined => (Array.isArray(exchange.params.contacts) ? exchange.params.contacts : undefined);
 
 /** Whether a failing row is reported: a non-empty errors array. */
 export const hasErrors = (row: RowResult): boolean => Array.isArray(row.errors) && row.errors.length > 0;
@@ -134,3 +134,29 @@ export function resultFor(records: readonly unknown[], rows: readonly RowResult[
 export const rowsSummary = (reading: ImportReading) =>
   reading.rows?.map((row) => ({ email: row.email, success: row.success, inserted: row.inserted, updated: row.updated, contactID: row.contactID })) ??
   reading.response.errors;
+
+/** A contact an accepted import answered: the address as sent, the contactID its successful row carried, the record. */
+export interface AnsweredContact {
+  address: string;
+  contactID: number;
+  record: unknown;
+}
+
+/**
+ * The contacts an accepted import answered: one per record with an address whose row succeeded carrying a contactID,
+ * leaving out addresses the call holds twice (letter case aside: which row answers which is not written).
+ */
+export function answeredContacts(response: ApiResponse, target: Pick<Target, 'profile'>): AnsweredContact[] {
+  if (response.outcome !== 'success') return [];
+  const records = sentRecords(response);
+  const rows = readImport(response, target).rows;
+  if (!records || !rows) return [];
+  const addresses = records.map((record) => sentEmail(record)?.toLowerCase());
+  return records.flatMap((record, index) => {
+    const address = sentEmail(record);
+    const row = resultFor(records, rows, index);
+    const contactID = row?.success && row.hasContactID ? readInteger(row.contactID) : undefined;
+    if (!address || contactID === undefined || addresses.filter((other) => other === address.toLowerCase()).length > 1) return [];
+    return [{ address, contactID, record }];
+  });
+}

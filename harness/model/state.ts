@@ -3,11 +3,11 @@
  * exchanges were served (`step`), and what the documents allow the next answer to be, given all of it
  * (`expect`). Pure: a state is never changed, `step` returns the next one.
  *
- * What the state holds: every search answer that showed its whole result (by the request it answers, read
- * canonically: each parameter normalized, so two spellings of one request share a key), the contacts the imports
- * showed (address as sent and the contactID its successful row carried, by token), the groups as last seen (both
- * member counters), the export jobs (phases, fileKey, fileExpiration) and the writes whose outcome is unknown (sent,
- * no answer). What `expect` says of an answer, beside what `rejectionOf` says of it alone (answers.ts):
+ * What the state holds is what its relations read: every search answer that showed its whole result (by the request
+ * it answers, read canonically: each parameter normalized, so two spellings of one request share a key), the first
+ * whole result of each search and the whole answers of it with one filter more, and the contacts the imports showed
+ * (address as sent and the contactID its successful row carried, by token). What `expect` says of an answer, beside
+ * what `rejectionOf` says of it alone (answers.ts):
  *
  * - the same request written another way (an enum value in another letter case, a datetime in another documented
  *   form, with or without a zone designator, another number or boolean form, GET or POST) returns the records the
@@ -20,19 +20,18 @@
  *
  * Both relations hold whatever order the two answers were served in, so exchanges of two workers whose order is
  * uncertain are judged alike either way. Member counters after a write are the group history's (group-history.ts:
- * it reads the whole run's sightings and imports, which the exploration's worker alone does not see).
+ * it reads the whole run's sightings and imports, which the exploration's worker alone does not see), and export jobs
+ * across their polls are recorded-jobs.ts's.
  */
 import { headerOnly, type RecordedExchange, type RecordedTraffic, type Target } from '../check';
 import { readDatetime, readInteger, shortList } from '../oracles';
-import { isObject, readImport, resultFor, sentEmail, sentRecords } from './import-answer';
+import { answeredContacts, isObject, type AnsweredContact } from './import-answer';
 import { keyOf, paramSchemas } from './sent-params';
 import { searchFiltersOf } from './answers';
 import { required, sendsFilter, type AnySearchFilter } from './search-filter';
-import { setKeyOf } from './recorded-searches';
+import { sentPage, setKeyOf } from './recorded-searches';
 import { askedPageSize } from './page-facts';
-import { sentPage } from './recorded-searches';
-import { idsOf, recordsOf, type SearchOp } from './search-records';
-import { phaseOf } from './export-job';
+import { idField, idsOf, recordsOf, type SearchOp } from './search-records';
 import { addMonths, defaultWindowMonths } from '../../generators';
 import { perTraffic } from './per-traffic';
 import type { Rejection } from './rejection';
@@ -64,18 +63,6 @@ export interface ContactSeen {
   exchange: RecordedExchange;
 }
 
-export interface GroupSeen {
-  totalMembers: number | undefined;
-  activeMembers: number | undefined;
-  exchange: RecordedExchange;
-}
-
-export interface JobSeen {
-  phases: string[];
-  fileKey?: unknown;
-  fileExpiration?: unknown;
-}
-
 export interface ModelState {
   /** Exchanges folded in. */
   readonly served: number;
@@ -88,15 +75,10 @@ export interface ModelState {
   readonly contacts: SharedMap<string, ContactSeen>;
   /** The first address each contactID was given to, by token and contactID. */
   readonly owners: SharedMap<string, ContactSeen>;
-  readonly groups: SharedMap<number, GroupSeen>;
-  /** By jobID as text. */
-  readonly jobs: SharedMap<string, JobSeen>;
-  readonly unknownWrites: readonly RecordedExchange[];
 }
 
 export const initialState: ModelState = {
   served: 0, answers: SharedMap.empty(), results: SharedMap.empty(), filtered: SharedMap.empty(), contacts: SharedMap.empty(), owners: SharedMap.empty(),
-  groups: SharedMap.empty(), jobs: SharedMap.empty(), unknownWrites: [],
 };
 
 /** What the documents say the answer to a request must hold, given the state: the rule whose sentence it is, and the check. */
@@ -147,33 +129,33 @@ function unstableIds(op: SearchOp, exchange: RecordedExchange, records: readonly
   if (edges.length === 0) return unstable;
   for (const record of records) {
     const sent = readDatetime(record.dateSent, target.profile.datetime.format)?.getTime();
-    if (sent === undefined || edges.some((edge) => Math.abs(sent - edge) <= DAY_MS)) unstable.add(String(record[idFieldOf(op)]));
+    if (sent === undefined || edges.some((edge) => Math.abs(sent - edge) <= DAY_MS)) unstable.add(String(record[idField(op)]));
   }
   return unstable;
 }
-const idFieldOf = (op: SearchOp): string => (op === 'groups.search' ? 'groupID' : 'emailID');
 
 /** Of a parameter's rules (spec x-rules), the one about what its value selects, in this order of preference. */
 const MEANING_RULES = ['.filter', '.contains', '.wildcard', '.detail', '.scope', '.page-size', '.order', '.totals'];
 
-/**
- * The rule a difference of spelling between two requests for the same thing speaks to: GET against POST, the
- * operation's methods rule; else the first parameter written otherwise, the rule of what its value means (its
- * x-rules in the spec).
- */
-function ruleOfSpelling(op: SearchOp, a: RecordedExchange, b: RecordedExchange): string {
-  if (a.method !== b.method) return `${op}.methods`;
-  const schemas = paramSchemas(op);
-  for (const [name, schema] of Object.entries(schemas)) {
-    if (JSON.stringify(a.params[name]) === JSON.stringify(b.params[name])) continue;
-    const rules = ((schema as { 'x-rules'?: string[] })['x-rules'] ?? []);
-    for (const suffix of MEANING_RULES) {
-      const rule = rules.find((candidate) => candidate.endsWith(suffix));
-      if (rule) return rule;
-    }
+/** The rule of what a parameter's value means: of its rules (spec x-rules), the first in MEANING_RULES' order. */
+function meaningRule(op: SearchOp, name: string | undefined): string {
+  const rules = name === undefined ? [] : ((paramSchemas(op)[name] as { 'x-rules'?: string[] } | undefined)?.['x-rules'] ?? []);
+  for (const suffix of MEANING_RULES) {
+    const rule = rules.find((candidate) => candidate.endsWith(suffix));
+    if (rule) return rule;
   }
   return `${op}.filters.subset`;
 }
+
+/** The first parameter two requests for the same thing write differently (undefined: none, only the method may differ). */
+const firstRespelled = (op: SearchOp, a: RecordedExchange, b: RecordedExchange): string | undefined =>
+  Object.keys(paramSchemas(op)).find((name) => JSON.stringify(a.params[name]) !== JSON.stringify(b.params[name]));
+
+/**
+ * The rule a difference of spelling between two requests for the same thing speaks to: GET against POST, the
+ * operation's methods rule; else the rule of what the first parameter written otherwise means.
+ */
+const ruleOfSpelling = (op: SearchOp, a: RecordedExchange, b: RecordedExchange): string => (a.method !== b.method ? `${op}.methods` : meaningRule(op, firstRespelled(op, a, b)));
 
 const resultKeys = new WeakMap<RecordedExchange, string>();
 /** The key of a search's whole result (paging and order aside) by token: of the exchange's own parameters, or of others (the request less a filter). */
@@ -213,15 +195,8 @@ function filtersWithout(op: SearchOp, exchange: RecordedExchange, target: Pick<T
   return found;
 }
 
-/** The rule of what a filter's value means (its first parameter's x-rules). */
-function ruleOfFilter(op: SearchOp, filter: AnySearchFilter): string {
-  const rules = ((paramSchemas(op)[filter.params[0]!] as { 'x-rules'?: string[] } | undefined)?.['x-rules'] ?? []);
-  for (const suffix of MEANING_RULES) {
-    const rule = rules.find((candidate) => candidate.endsWith(suffix));
-    if (rule) return rule;
-  }
-  return `${op}.filters.subset`;
-}
+/** The rule of what a filter's value means (its first parameter's). */
+const ruleOfFilter = (op: SearchOp, filter: AnySearchFilter): string => meaningRule(op, filter.params[0]);
 
 /** What a filter left out: the records of the unfiltered read it must return that its answer lacks (edges of a moving window aside). */
 function leftOut(op: SearchOp, filtered: SearchAnswerSeen, unfiltered: SearchAnswerSeen, filter: AnySearchFilter, value: unknown): Rejection | string {
@@ -232,7 +207,7 @@ function leftOut(op: SearchOp, filtered: SearchAnswerSeen, unfiltered: SearchAns
   return {
     rule: ruleOfFilter(op, filter),
     title: `${filter.describe(value)} leaves out records it must return: ${missing.length} of the ${records.length} the same search without it returned that ${filter.what(value).replace(/^has /, 'have ')}`,
-    expected: { count: records.length, [`${idFieldOf(op)}s`]: shortList(idsOf(op, records)) },
+    expected: { count: records.length, [`${idField(op)}s`]: shortList(idsOf(op, records)) },
     actual: { count: filtered.ids.size, missing: shortList(missing) },
     other: unfiltered.exchange,
   };
@@ -241,29 +216,31 @@ function leftOut(op: SearchOp, filtered: SearchAnswerSeen, unfiltered: SearchAns
 /** How two requests for the same thing are written differently: the class of answers their comparison covers. */
 function respellingKind(op: SearchOp, a: RecordedExchange, b: RecordedExchange): string {
   if (a.method !== b.method) return 'GET and POST';
-  const schemas = paramSchemas(op);
-  for (const [name, schema] of Object.entries(schemas)) {
-    const [x, y] = [a.params[name], b.params[name]];
-    if (JSON.stringify(x) === JSON.stringify(y)) continue;
-    if (Array.isArray(x) !== Array.isArray(y) && schema.type !== 'array') return 'a parameter given twice';
-    if (schema.format === 'ems-datetime') return 'a datetime in another form';
-    if (schema.enum || schema.items?.enum) return 'an enum value in another letter case';
-    if (schema.type === 'integer') return 'an integer written another way';
-    return `${name} written another way`;
-  }
-  return 'another spelling';
+  const name = firstRespelled(op, a, b);
+  if (name === undefined) return 'another spelling';
+  const schema = paramSchemas(op)[name]!;
+  if (Array.isArray(a.params[name]) !== Array.isArray(b.params[name]) && schema.type !== 'array') return 'a parameter given twice';
+  if (schema.format === 'ems-datetime') return 'a datetime in another form';
+  if (schema.enum || schema.items?.enum) return 'an enum value in another letter case';
+  if (schema.type === 'integer') return 'an integer written another way';
+  return `${name} written another way`;
 }
 
 /** The classes of answers the relations compare, for coverage (each counted when an answer was compared under it). */
+const REIMPORTED = 'contacts.import: an address imported before, matched on its email';
+const ANOTHER_CONTACTS_ID = 'contacts.import: a record carrying the contactID of another contact';
 export const RELATION_CLASSES = [
   ...(['groups.search', 'emails.search'] as const).flatMap((op) =>
     ['GET and POST', 'an enum value in another letter case', 'a parameter given twice', 'an integer written another way', ...(op === 'emails.search' ? ['a datetime in another form'] : [])].map((kind) => `${op} written another way: ${kind}`)),
-  'contacts.import: an address imported before, matched on its email',
-  'contacts.import: a record carrying the contactID of another contact',
+  REIMPORTED,
+  ANOTHER_CONTACTS_ID,
 ] as const;
 
-/** The spellings a relation names for evidence. */
+/** A request as a relation names it in a title. */
 const written = (exchange: RecordedExchange) => ({ method: exchange.method, params: exchange.params });
+
+/** The earlier answer a relation compared an answer with, as evidence shows it beside the answer. */
+export const earlierShown = (other: RecordedExchange) => ({ method: other.method, url: other.url, params: other.params });
 
 /** Per exchange, what the fold reads of it more than once (an exchange is folded in once, and checked against each relation). */
 const seenAnswers = new WeakMap<RecordedExchange, SearchAnswerSeen | null>();
@@ -301,17 +278,17 @@ function sameAnswer(op: SearchOp, request: RecordedExchange, earlier: SearchAnsw
   return {
     rule,
     check(answer) {
-      const records = wholeAnswer(op, answer);
-      if (!records) return undefined;
-      const unstable = new Set([...earlier.unstable, ...unstableIds(op, answer, records, target)]);
-      const ids = new Set(idsOf(op, records).map(String));
+      const seen = seenAnswer(op, answer, target);
+      if (!seen) return undefined;
+      const { ids } = seen;
+      const unstable = new Set([...earlier.unstable, ...seen.unstable]);
       const missing = [...earlier.ids].filter((id) => !ids.has(id) && !unstable.has(id));
       const unexpected = [...ids].filter((id) => !earlier.ids.has(id) && !unstable.has(id));
       if (missing.length === 0 && unexpected.length === 0) return `${op} written another way: ${respellingKind(op, earlier.exchange, answer)}`;
       return {
         rule,
         title: `the same ${op} request written another way returns other records: ${JSON.stringify(written(answer))} against ${JSON.stringify(written(earlier.exchange))}`,
-        expected: { count: earlier.ids.size, [`${idFieldOf(op)}s`]: shortList([...earlier.ids]) },
+        expected: { count: earlier.ids.size, [`${idField(op)}s`]: shortList([...earlier.ids]) },
         actual: { count: ids.size, missing: shortList(missing), unexpected: shortList(unexpected) },
         other: earlier.exchange,
       };
@@ -319,29 +296,16 @@ function sameAnswer(op: SearchOp, request: RecordedExchange, earlier: SearchAnsw
   };
 }
 
-/** One successful, unrepeated row per address of an accepted import: its address and the contactID it carries. */
-type ImportedContact = { address: string; contactID: number; record: unknown };
-const importedOf = new WeakMap<RecordedExchange, ImportedContact[]>();
+const importedOf = new WeakMap<RecordedExchange, AnsweredContact[]>();
 
-function importedContacts(exchange: RecordedExchange, target: Pick<Target, 'profile'>): ImportedContact[] {
+/** The contacts an accepted import answered (import-answer.ts answeredContacts), for a token in the header alone; read once per exchange. */
+function importedContacts(exchange: RecordedExchange, target: Pick<Target, 'profile'>): AnsweredContact[] {
   let found = importedOf.get(exchange);
-  if (!found) importedOf.set(exchange, (found = readImportedContacts(exchange, target)));
+  if (!found) {
+    found = exchange.op === 'contacts.import' && headerOnly(exchange) ? answeredContacts(exchange, target) : [];
+    importedOf.set(exchange, found);
+  }
   return found;
-}
-
-function readImportedContacts(exchange: RecordedExchange, target: Pick<Target, 'profile'>): ImportedContact[] {
-  if (exchange.op !== 'contacts.import' || exchange.outcome !== 'success' || !headerOnly(exchange)) return [];
-  const records = sentRecords(exchange);
-  const rows = readImport(exchange, target).rows;
-  if (!records || !rows) return [];
-  const addresses = records.map((record) => sentEmail(record)?.toLowerCase());
-  return records.flatMap((record, index) => {
-    const address = sentEmail(record);
-    const row = resultFor(records, rows, index);
-    const contactID = row?.success && row.hasContactID ? readInteger(row.contactID) : undefined;
-    if (!address || contactID === undefined || addresses.filter((other) => other === address.toLowerCase()).length > 1) return [];
-    return [{ address, contactID, record }];
-  });
 }
 
 function matchedOnEmail(state: ModelState, request: RecordedExchange, target: Pick<Target, 'profile'>): Expected {
@@ -354,8 +318,8 @@ function matchedOnEmail(state: ModelState, request: RecordedExchange, target: Pi
         const known = state.contacts.get(`${token}\u0000${address}`);
         const carried = isObject(record) ? readInteger(record.contactID) : undefined;
         const another = carried !== undefined && state.owners.get(`${token}\u0000${carried}`);
-        if (another && another.address.toLowerCase() !== address.toLowerCase()) compared = RELATION_CLASSES[RELATION_CLASSES.length - 1];
-        else if (known && compared === undefined) compared = RELATION_CLASSES[RELATION_CLASSES.length - 2];
+        if (another && another.address.toLowerCase() !== address.toLowerCase()) compared = ANOTHER_CONTACTS_ID;
+        else if (known && compared === undefined) compared = REIMPORTED;
         if (known && known.contactID !== contactID) {
           return {
             rule: 'contacts.import.match.existing',
@@ -394,7 +358,6 @@ export function expect(state: ModelState, request: RecordedExchange, target: Pic
 export function step(state: ModelState, exchange: RecordedExchange, target: Pick<Target, 'profile'>): ModelState {
   const next: { -readonly [K in keyof ModelState]: ModelState[K] } = { ...state, served: state.served + 1 };
   const { op } = exchange;
-  if (exchange.outcomeUnknown) next.unknownWrites = [...state.unknownWrites, exchange];
   if (isSearch(op)) {
     const whole = seenAnswer(op, exchange, target);
     if (whole) {
@@ -409,31 +372,14 @@ export function step(state: ModelState, exchange: RecordedExchange, target: Pick
         if (list.length < 8) next.filtered = next.filtered.set(key, [...list, { answer: whole, filter, value }]);
       }
     }
-    if (op === 'groups.search' && exchange.outcome === 'success') {
-      for (const record of recordsOf(exchange)) {
-        const id = readInteger(record.groupID);
-        if (id !== undefined) next.groups = next.groups.set(id, { totalMembers: readInteger(record.totalMembers), activeMembers: readInteger(record.activeMembers), exchange });
-      }
-    }
   }
   if (op === 'contacts.import') {
-    const imported = importedContacts(exchange, target);
     const token = tokenKey(exchange);
-    for (const { address, contactID } of imported) {
+    for (const { address, contactID } of importedContacts(exchange, target)) {
       const seen = { contactID, address, exchange };
       if (!next.contacts.has(`${token}\u0000${address}`)) next.contacts = next.contacts.set(`${token}\u0000${address}`, seen);
       if (!next.owners.has(`${token}\u0000${contactID}`)) next.owners = next.owners.set(`${token}\u0000${contactID}`, seen);
     }
-  }
-  if (op === 'exports.jobStatus' && exchange.outcome === 'success') {
-    const jobID = String(exchange.params.jobID);
-    const phase = phaseOf(exchange, target.profile);
-    const job = state.jobs.get(jobID) ?? { phases: [] };
-    next.jobs = state.jobs.set(jobID, {
-      phases: phase ? [...job.phases, phase] : job.phases,
-      ...(isObject(exchange.job) && exchange.job.fileKey !== undefined ? { fileKey: exchange.job.fileKey } : job.fileKey !== undefined ? { fileKey: job.fileKey } : {}),
-      ...(isObject(exchange.job) && exchange.job.fileExpiration !== undefined ? { fileExpiration: exchange.job.fileExpiration } : job.fileExpiration !== undefined ? { fileExpiration: job.fileExpiration } : {}),
-    });
   }
   return next;
 }
@@ -445,8 +391,6 @@ export function rejectionsGiven(state: ModelState, exchange: RecordedExchange, t
     return typeof found === 'object' ? [found] : [];
   });
 }
-
-
 
 /**
  * The whole traffic folded through the model in the order served: each answer checked against the state before

@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import { type Check, type SendDraw, judgeExchanges } from '../check';
 import { type Target, propertyStopped, type Judge, type PropertyOptions, runProperty, type SampleEvidence } from '../core';
-import { initialState, rejectionOf, rejectionsGiven, step, type ModelState } from '../model';
+import { earlierShown, initialState, rejectionOf, rejectionsGiven, step, type ModelState } from '../model';
 import { EXPLORATION_TAG } from './exploration-tag';
 import type { ExplorationFailure } from '../types';
 import { operationAt, type ExchangeLog } from '../exchanges';
@@ -88,7 +88,7 @@ export async function exploreSequences<T>(
         state = step(state, exchange, target);
         if (rejection) {
           const { other, ...found } = rejection;
-          sample.expect(false, { ...found, response: exchange, ...(other ? { earlier: { method: other.method, url: other.url, params: other.params } } : {}) });
+          sample.expect(false, { ...found, response: exchange, ...(other ? { earlier: earlierShown(other) } : {}) });
         }
       }
     },

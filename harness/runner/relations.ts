@@ -1,6 +1,6 @@
 import { type Check } from '../check';
 import { ACROSS_ANSWERS_NOTE, failed, responseEvidence, type Judgement } from '../core';
-import { relationFailures } from '../model';
+import { earlierShown, relationFailures } from '../model';
 
 /** Failures of one rule's relations evidenced, at most (the report folds them; more would only repeat). */
 const MAX_RELATION_FAILURES = 5;
@@ -12,8 +12,7 @@ const MAX_RELATION_FAILURES = 5;
  * is its judge's.
  */
 export function withRelations(check: Check): Check {
-  if (reading.has(check)) return check;
-  const read: Check = {
+  return {
     ...check,
     async judge(ctx) {
       const own = await check.judge(ctx);
@@ -22,15 +21,10 @@ export function withRelations(check: Check): Check {
       const relations: Judgement = failures.map(({ title, expected, actual, other, answer }) =>
         failed(title, [responseEvidence(answer, title, {
           expected,
-          actual: other ? { ...(actual as object), earlier: { method: other.method, url: other.url, params: other.params } } : actual,
+          actual: other ? { ...(actual as object), earlier: earlierShown(other) } : actual,
           note: ACROSS_ANSWERS_NOTE,
         })]));
       return [...own, ...relations];
     },
   };
-  reading.add(read);
-  return read;
 }
-
-/** Checks that read the relations already (a check registered twice, as the fault matrix's lanes do, is wrapped once). */
-const reading = new WeakSet<Check>();

@@ -6,6 +6,7 @@
  */
 import type { RecordedExchange, RecordedTraffic } from '../check';
 import { importAcceptancePromised, paramsKey, readImport, repeatedEmailRows, sentRecords, silentInputs, tokenWorks } from '../model';
+import { isWrite, OPERATION_KEYS, operationInfo } from '../contract';
 import { answered, opName, SEARCH_OPS } from './_internals/answers';
 import { observer, saw, type Sighting } from './_internals/sighting';
 
@@ -24,14 +25,18 @@ function answeredPlain(traffic: RecordedTraffic, exchange: RecordedExchange, lea
 const withoutNames = (params: Record<string, unknown>, names: readonly string[]): Record<string, unknown> =>
   Object.fromEntries(Object.entries(params).filter(([name]) => !names.includes(name)));
 
-/** A search holding one silent input of the point: accepted shows `accepted`, refused (the same request without it answered) shows `refused`. */
-function searchInputs(traffic: RecordedTraffic, point: string, accepted: string, refused: string, leaveOut: (exchange: RecordedExchange) => string[]): Sighting[] {
+/**
+ * A search holding one silent input of the point: accepted shows `accepted` (undefined: an answer tells no reading),
+ * refused (the same request without it answered) shows `refused`.
+ */
+function searchInputs(traffic: RecordedTraffic, point: string, accepted: string | undefined, refused: string, leaveOut: (exchange: RecordedExchange) => string[]): Sighting[] {
   const sightings: Sighting[] = [];
   for (const op of SEARCH_OPS) {
     for (const exchange of traffic.of(op)) {
       if (exchange.outcome === 'transport' || !aloneOf(traffic, exchange, point) || !tokenWorks(traffic, exchange)) continue;
-      if (exchange.outcome === 'success') sightings.push(saw(accepted, `${opName(op)} with ${point.split('.')[1]} -> answered`));
-      else if (answeredPlain(traffic, exchange, leaveOut(exchange))) sightings.push(saw(refused, `${opName(op)} with ${point.split('.')[1]}, answered without -> refused`));
+      if (exchange.outcome === 'success') {
+        if (accepted !== undefined) sightings.push(saw(accepted, `${opName(op)} with ${point.split('.')[1]} -> answered`));
+      } else if (answeredPlain(traffic, exchange, leaveOut(exchange))) sightings.push(saw(refused, `${opName(op)} with ${point.split('.')[1]}, answered without -> refused`));
     }
   }
   return sightings;
@@ -43,15 +48,20 @@ export const unknownParameters = observer('requests.unknown-parameters', (traffi
 export const enumCase = observer('requests.enum-case', (traffic) => searchInputs(traffic, 'requests.enum-case', 'any-case', 'exact', () => []));
 
 // The value given twice is the same each time (drivers/stateful): an answer shows the key taken, not which of two values would win, so only a refusal decides.
-export const repeatedParameter = observer('requests.repeated-parameter', (traffic) =>
-  searchInputs(traffic, 'requests.repeated-parameter', 'taken', 'refused', () => []).filter((sighting) => sighting.reading === 'refused'));
+export const repeatedParameter = observer('requests.repeated-parameter', (traffic) => searchInputs(traffic, 'requests.repeated-parameter', undefined, 'refused', () => []));
 
 export const unclearInteger = observer('requests.unclear-integer', (traffic) => searchInputs(traffic, 'requests.unclear-integer', 'read-as-number', 'refused', () => []));
+
+/**
+ * The reads the spec names GET only. A write's refusal may be about its state (a duplicate export request), never
+ * telling the method's reading.
+ */
+const GET_ONLY = OPERATION_KEYS.filter((op) => !isWrite(op) && !operationInfo(op).methods.includes('POST'));
 
 /** POST to an operation named GET only: answered (accepted), or refused where the same request by GET was answered. */
 export const postOnGetOperations = observer('methods.post-on-get-operations', (traffic) => {
   const sightings: Sighting[] = [];
-  for (const op of ['helper.ping', 'exports.jobStatus', 'exports.getFile'] as const) {
+  for (const op of GET_ONLY) {
     for (const exchange of traffic.of(op)) {
       if (exchange.outcome === 'transport' || exchange.method !== 'POST' || !aloneOf(traffic, exchange, 'methods.post-on-get-operations') || !tokenWorks(traffic, exchange)) continue;
       const key = paramsKey(op, exchange, []);
